@@ -1,0 +1,141 @@
+"""Constraints read from a player's view.
+
+Only the view is read: ``rows``, ``cols``, ``mines`` and ``cells`` (the view alphabet). Digits are revealed
+numbers; every other character (``.``, ``f``, and the end-of-game letters) is a covered unknown: player flags
+are not trusted.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Protocol
+
+Pos = tuple[int, int]
+
+__all__ = [
+    "Constraint",
+    "ConstraintSystem",
+    "InconsistentViewError",
+    "Pos",
+    "ViewLike",
+    "neighbour_table",
+    "read_view",
+]
+
+
+class InconsistentViewError(ValueError):
+    """The view admits no mine layout (its numbers contradict each other or the mine count)."""
+
+
+class ViewLike(Protocol):
+    """What the solver reads from a view. Nothing about where the mines are."""
+
+    @property
+    def rows(self) -> int: ...
+
+    @property
+    def cols(self) -> int: ...
+
+    @property
+    def mines(self) -> int: ...
+
+    @property
+    def cells(self) -> str: ...
+
+
+@lru_cache(maxsize=64)
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Flat indices of the neighbours of every flat index on a ``rows x cols`` grid (cached per shape)."""
+    table: list[tuple[int, ...]] = []
+    for r in range(rows):
+        for c in range(cols):
+            table.append(
+                tuple(
+                    rr * cols + cc
+                    for rr in range(max(r - 1, 0), min(r + 2, rows))
+                    for cc in range(max(c - 1, 0), min(c + 2, cols))
+                    if rr != r or cc != c
+                )
+            )
+    return tuple(table)
+
+
+@dataclass(frozen=True)
+class Constraint:
+    """``value`` mines among the covered cells ``cells`` (flat indices), stated by the number at ``source``."""
+
+    source: int
+    value: int
+    cells: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ConstraintSystem:
+    """Everything the solver needs from a view, as flat indices (``index = row * cols + col``)."""
+
+    rows: int
+    cols: int
+    mines: int
+    covered: tuple[int, ...]
+    constraints: tuple[Constraint, ...]
+    frontier: frozenset[int]
+    interior: tuple[int, ...]
+
+    def pos(self, index: int) -> Pos:
+        return divmod(index, self.cols)
+
+    def label(self, index: int) -> str:
+        r, c = divmod(index, self.cols)
+        return f"({r},{c})"
+
+
+def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
+    rows, cols, mines, cells = view.rows, view.cols, view.mines, view.cells
+    if not isinstance(cells, str):
+        raise TypeError(f"view.cells must be a str, not {type(cells).__name__}")
+    if rows < 0 or cols < 0 or len(cells) != rows * cols:
+        raise ValueError(
+            f"view.cells has {len(cells)} characters; a {rows}x{cols} view needs {rows * cols}"
+        )
+    if mines < 0:
+        raise ValueError(f"view.mines must be >= 0, not {mines}")
+    return rows, cols, mines, cells
+
+
+def read_view(view: ViewLike) -> ConstraintSystem:
+    """Read the constraints of ``view``.
+
+    Raises ``InconsistentViewError`` for contradictions visible locally (a number larger than its covered
+    neighbours, or more covered cells needed than exist); global contradictions are found by counting.
+    """
+    rows, cols, mines, cells = _check_shape(view)
+    table = neighbour_table(rows, cols)
+    covered_flags = [not ch.isdigit() for ch in cells]
+    covered = tuple(i for i, cov in enumerate(covered_flags) if cov)
+    constraints: list[Constraint] = []
+    frontier: set[int] = set()
+    for i, ch in enumerate(cells):
+        if covered_flags[i]:
+            continue
+        value = ord(ch) - 48
+        if not 0 <= value <= 8:
+            raise ValueError(f"unexpected character {ch!r} in view.cells at index {i}")
+        nbrs = tuple(j for j in table[i] if covered_flags[j])
+        if value > len(nbrs):
+            r, c = divmod(i, cols)
+            raise InconsistentViewError(
+                f"the {value} at ({r},{c}) has only {len(nbrs)} covered neighbour"
+                f"{'' if len(nbrs) == 1 else 's'}"
+            )
+        if nbrs:
+            constraints.append(Constraint(i, value, nbrs))
+            frontier.update(nbrs)
+    if mines > len(covered):
+        raise InconsistentViewError(
+            f"the view has {mines} mines but only {len(covered)} covered cells"
+        )
+    interior = tuple(i for i in covered if i not in frontier)
+    return ConstraintSystem(
+        rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior
+    )

@@ -1,0 +1,180 @@
+"""The player's view: everything a player (or a strategy, or the browser) is allowed to see.
+
+A :class:`View` has no mine field at all. While the game is on its cells are only ``.`` (covered),
+``f`` (flagged) and the digits of revealed cells; the mines appear (``*``, ``X``, ``F``, ``x``) only once
+the game is over. The same one-character-per-cell string is what the widget syncs to the browser.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from .geometry import Position, check_position, neighbour_positions, position
+
+if TYPE_CHECKING:
+    from .board import Board, Status
+
+LIVE_ALPHABET = frozenset(".f012345678")
+END_ALPHABET = frozenset(".f012345678*XFx")
+
+# key = state << 4 | count | 64 * mine (see board.TEXT_TABLE) -> view character
+_LIVE_TABLE = bytearray(b"?" * 256)
+_END_TABLE = bytearray(b"?" * 256)
+for _key in range(256):
+    _state, _count, _mine = (_key >> 4) & 3, _key & 15, bool(_key & 64)
+    if _state == 0:
+        _LIVE_TABLE[_key], _END_TABLE[_key] = ord("."), ord("*" if _mine else ".")
+    elif _state == 1:
+        _LIVE_TABLE[_key], _END_TABLE[_key] = ord("f"), ord("F" if _mine else "x")
+    elif _state == 2 and _count <= 8:
+        digit = ord(str(_count))
+        _LIVE_TABLE[_key], _END_TABLE[_key] = digit, ord("X") if _mine else digit
+LIVE_TABLE, END_TABLE = bytes(_LIVE_TABLE), bytes(_END_TABLE)
+
+# Classic number colours, readable on the light grey cells of both themes.
+NUMBER_COLOURS = {
+    "1": "#1a56db",
+    "2": "#1e7b34",
+    "3": "#d92d20",
+    "4": "#1e2a78",
+    "5": "#7a271a",
+    "6": "#0e7c86",
+    "7": "#222222",
+    "8": "#6b7280",
+}
+
+
+@dataclass(frozen=True)
+class View:
+    """What the player sees: the grid's size, the mine total, the status and one character per cell.
+
+    ``cells`` is row-major, ``rows * cols`` characters, in the alphabet of ``docs/architecture.md``.
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    status: Status
+    cells: str
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != self.rows * self.cols:
+            raise ValueError(
+                f"a {self.rows}x{self.cols} view has {self.rows * self.cols} cells, not {len(self.cells)}"
+            )
+        alphabet = LIVE_ALPHABET if self.status in ("ready", "playing") else END_ALPHABET
+        stray = set(self.cells) - alphabet
+        if stray:
+            raise ValueError(f"a {self.status} view cannot hold the character(s) {sorted(stray)}")
+
+    def __getitem__(self, pos: Position) -> str:
+        return self.cells[check_position(self.rows, self.cols, pos)]
+
+    def index(self, pos: Position) -> int:
+        """The flat index of ``pos``."""
+        return check_position(self.rows, self.cols, pos)
+
+    def position(self, index: int) -> Position:
+        """The ``(row, col)`` of a flat index."""
+        return position(self.cols, index)
+
+    def neighbours(self, pos: Position) -> tuple[Position, ...]:
+        """The (up to eight) cells around ``pos``."""
+        check_position(self.rows, self.cols, pos)
+        return neighbour_positions(self.rows, self.cols, pos)
+
+    def covered(self) -> tuple[Position, ...]:
+        """The covered cells (not flagged)."""
+        return tuple(position(self.cols, i) for i, ch in enumerate(self.cells) if ch == ".")
+
+    @cached_property
+    def flags(self) -> int:
+        """How many flags the player has placed."""
+        return sum(self.cells.count(ch) for ch in "fFx")
+
+    @property
+    def flags_left(self) -> int:
+        """Mines minus flags."""
+        return self.mines - self.flags
+
+    def to_text(self) -> str:
+        """The view, one line per row."""
+        c = self.cols
+        return "\n".join(self.cells[r * c : (r + 1) * c] for r in range(self.rows))
+
+    @classmethod
+    def from_text(cls, text: str, *, mines: int) -> View:
+        """Parse :meth:`to_text` output. The status follows from the cells: an ``X`` means lost,
+        ``F``/``*`` without ``X`` means won, any digit means playing, otherwise ready."""
+        lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+        if not lines:
+            raise ValueError("a view needs at least one row")
+        cols = len(lines[0])
+        for r, line in enumerate(lines):
+            if len(line) != cols:
+                raise ValueError(f"row {r} has {len(line)} cells but row 0 has {cols}")
+            for c, ch in enumerate(line):
+                if ch not in END_ALPHABET:
+                    raise ValueError(f"row {r}, column {c}: unknown view cell {ch!r}")
+        cells = "".join(lines)
+        status: Status
+        if "X" in cells:
+            status = "lost"
+        elif "F" in cells or "*" in cells:
+            status = "won"
+        elif any(ch.isdigit() for ch in cells):
+            status = "playing"
+        else:
+            status = "ready"
+        return cls(len(lines), cols, mines, status, cells)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def _repr_html_(self) -> str:
+        return view_html(self)
+
+
+def view_of(board: Board) -> View:
+    """The player's view of ``board``: mines appear only once the game is over."""
+    table = END_TABLE if board.status in ("won", "lost") else LIVE_TABLE
+    cells = board._keys().translate(table).decode()
+    return View(board.rows, board.cols, board.mines, board.status, cells)
+
+
+_GLYPH = {".": "", "f": "⚑", "*": "●", "X": "✸", "F": "⚑", "x": "✗", "0": ""}
+
+
+def view_html(view: View, cell_px: int = 18) -> str:
+    """A small static HTML table of the view: renders in any notebook, nbviewer and GitHub."""
+    if view.rows * view.cols > 100 * 100:
+        return f"<pre>{html.escape(repr(view))}</pre>"
+    style_cell = (
+        f"width:{cell_px}px;height:{cell_px}px;padding:0;text-align:center;font:bold "
+        f"{cell_px - 6}px monospace;border:1px solid #9ca3af;"
+    )
+    rows = []
+    for r in range(view.rows):
+        tds = []
+        for ch in view.cells[r * view.cols : (r + 1) * view.cols]:
+            covered = ch in ".f*Fx"
+            bg = "#c0c4cc" if covered else "#eef0f3"
+            if ch == "X":
+                bg = "#f04438"
+            colour = NUMBER_COLOURS.get(ch, "#b42318" if ch in "fFx" else "#111827")
+            glyph = _GLYPH.get(ch, ch)
+            tds.append(f'<td style="{style_cell}background:{bg};color:{colour}">{glyph}</td>')
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    caption = (
+        f"{view.rows}&times;{view.cols}, {view.mines} mines, {view.status}, "
+        f"{view.flags_left} flags left"
+    )
+    return (
+        '<table class="ipyminesweeper-board" style="border-collapse:collapse;margin:0">'
+        f'<caption style="caption-side:bottom;font:12px sans-serif;color:#6b7280">{caption}</caption>'
+        + "".join(rows)
+        + "</table>"
+    )
