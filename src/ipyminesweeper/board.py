@@ -15,7 +15,6 @@ game's history is just a tuple of boards and undo is "take an older value"::
 
 from __future__ import annotations
 
-import html
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -94,9 +93,13 @@ class Board:
     def __post_init__(self) -> None:
         n = self.rows * self.cols
         if len(self.states) != n:
-            raise BoardError(f"a {self.rows}x{self.cols} board has {n} cell states, not {len(self.states)}")
+            raise BoardError(
+                f"a {self.rows}x{self.cols} board has {n} cell states, not {len(self.states)}"
+            )
         if isinstance(self.minefield, Minefield) and self.minefield.count != self.mines:
-            raise BoardError(f"mine count {self.mines} does not match the layout's {self.minefield.count}")
+            raise BoardError(
+                f"mine count {self.mines} does not match the layout's {self.minefield.count}"
+            )
 
     # --- derived facts -------------------------------------------------------------------------------
 
@@ -386,9 +389,7 @@ def _parse_header(line: str) -> dict[str, str]:
     for item in line.lstrip("#").split():
         key, sep, value = item.partition("=")
         if not sep or key not in ("mines", "seed", "first_click"):
-            raise BoardError(
-                f"header {line!r}: expected 'mines=N seed=S first_click=P', found {item!r}"
-            )
+            raise BoardError(f"header {line!r}: expected 'mines=N seed=S first_click=P', found {item!r}")
         fields[key] = value
     if "mines" not in fields:
         raise BoardError(f"header {line!r} must give mines=N")

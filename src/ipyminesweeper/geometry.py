@@ -67,18 +67,14 @@ def neighbour_indices(rows: int, cols: int, index: int) -> tuple[int, ...]:
     """The flat indices of the neighbours of ``index`` (no table needed, so fine on huge grids)."""
     r, c = divmod(index, cols)
     return tuple(
-        (r + dr) * cols + (c + dc)
-        for dr, dc in _OFFSETS
-        if 0 <= r + dr < rows and 0 <= c + dc < cols
+        (r + dr) * cols + (c + dc) for dr, dc in _OFFSETS if 0 <= r + dr < rows and 0 <= c + dc < cols
     )
 
 
 def neighbour_positions(rows: int, cols: int, pos: Position) -> tuple[Position, ...]:
     """The ``(row, col)`` neighbours of ``pos``, in reading order."""
     r, c = pos
-    return tuple(
-        (r + dr, c + dc) for dr, dc in _OFFSETS if 0 <= r + dr < rows and 0 <= c + dc < cols
-    )
+    return tuple((r + dr, c + dc) for dr, dc in _OFFSETS if 0 <= r + dr < rows and 0 <= c + dc < cols)
 
 
 def block(rows: int, cols: int, index: int) -> tuple[int, ...]:

@@ -86,5 +86,3 @@ def unpad(cells: bytes | bytearray, rows: int, cols: int) -> bytes:
     """The inner ``rows x cols`` cells of a framed grid."""
     width = cols + 2
     return b"".join(bytes(cells[(r + 1) * width + 1 : (r + 1) * width + 1 + cols]) for r in range(rows))
-
-

@@ -53,13 +53,23 @@ def _check_size(name: str, value: object) -> int:
 
 @overload
 def new_board(
-    rows: str, cols: None = None, mines: None = None, *, density: None = None,
-    seed: int | None = None, first_click: FirstClick = "opening",
+    rows: str,
+    cols: None = None,
+    mines: None = None,
+    *,
+    density: None = None,
+    seed: int | None = None,
+    first_click: FirstClick = "opening",
 ) -> Board: ...
 @overload
 def new_board(
-    rows: int, cols: int | None = None, mines: int | None = None, *, density: float | None = None,
-    seed: int | None = None, first_click: FirstClick = "opening",
+    rows: int,
+    cols: int | None = None,
+    mines: int | None = None,
+    *,
+    density: float | None = None,
+    seed: int | None = None,
+    first_click: FirstClick = "opening",
 ) -> Board: ...
 def new_board(
     rows: int | str,
@@ -207,9 +217,9 @@ def _open(board: Board, targets: tuple[int, ...]) -> Board:
     mask = board.minefield.mask
     for k, index in enumerate(targets):
         if mask[index]:
-            states = bytearray(_cascade(board, targets[:k]))  # the earlier targets were safe
-            states[index] = REVEALED
-            return Board(rows, cols, board.mines, bytes(states), board.minefield, index)
+            lost = bytearray(_cascade(board, targets[:k]))  # the earlier targets were safe
+            lost[index] = REVEALED
+            return Board(rows, cols, board.mines, bytes(lost), board.minefield, index)
     states = _cascade(board, targets)
     if states.count(REVEALED) == rows * cols - board.mines:
         states = _flag_all_mines(states, mask)

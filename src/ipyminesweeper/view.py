@@ -61,9 +61,10 @@ class View:
     cells: str
 
     def __post_init__(self) -> None:
-        if len(self.cells) != self.rows * self.cols:
+        n = self.rows * self.cols
+        if len(self.cells) != n:
             raise ValueError(
-                f"a {self.rows}x{self.cols} view has {self.rows * self.cols} cells, not {len(self.cells)}"
+                f"a {self.rows}x{self.cols} view needs {n} cells, got {len(self.cells)}"
             )
         alphabet = LIVE_ALPHABET if self.status in ("ready", "playing") else END_ALPHABET
         stray = set(self.cells) - alphabet
@@ -169,8 +170,7 @@ def view_html(view: View, cell_px: int = 18) -> str:
             tds.append(f'<td style="{style_cell}background:{bg};color:{colour}">{glyph}</td>')
         rows.append("<tr>" + "".join(tds) + "</tr>")
     caption = (
-        f"{view.rows}&times;{view.cols}, {view.mines} mines, {view.status}, "
-        f"{view.flags_left} flags left"
+        f"{view.rows}&times;{view.cols}, {view.mines} mines, {view.status}, {view.flags_left} flags left"
     )
     return (
         '<table class="ipyminesweeper-board" style="border-collapse:collapse;margin:0">'

@@ -1,8 +1,11 @@
 """Split the frontier into independent components, and each component into boxes.
 
-A *box* is a set of frontier cells touched by exactly the same numbers: only how many mines a box holds
-matters to the constraints, and a box of ``n`` cells holding ``k`` mines stands for ``C(n, k)`` layouts.
-Two boxes are in the same *component* when some number touches both; components are independent apart from
+A *box* is a set of frontier cells touched by exactly the same numbers: only how many mines a box
+holds
+matters to the constraints, and a box of ``n`` cells holding ``k`` mines stands for ``C(n, k)``
+layouts.
+Two boxes are in the same *component* when some number touches both; components are independent
+apart from
 sharing the global mine count.
 """
 
@@ -19,7 +22,8 @@ __all__ = ["Component", "split"]
 class Component:
     """An independent part of the frontier.
 
-    ``boxes[b]`` are the flat indices of box ``b``'s cells; ``constraints`` are ``(value, box indices,
+    ``boxes[b]`` are the flat indices of box ``b``'s cells; ``constraints`` are ``(value, box
+    indices,
     source)`` with ``source`` the flat index of the number.
     """
 

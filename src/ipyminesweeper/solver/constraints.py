@@ -1,7 +1,9 @@
 """Constraints read from a player's view.
 
-Only the view is read: ``rows``, ``cols``, ``mines`` and ``cells`` (the view alphabet). Digits are revealed
-numbers; every other character (``.``, ``f``, and the end-of-game letters) is a covered unknown: player flags
+Only the view is read: ``rows``, ``cols``, ``mines`` and ``cells`` (the view alphabet). Digits are
+revealed
+numbers; every other character (``.``, ``f``, and the end-of-game letters) is a covered unknown:
+player flags
 are not trusted.
 """
 
@@ -46,7 +48,7 @@ class ViewLike(Protocol):
 
 @lru_cache(maxsize=64)
 def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Flat indices of the neighbours of every flat index on a ``rows x cols`` grid (cached per shape)."""
+    """Neighbours (flat indices) of every flat index on a ``rows x cols`` grid, cached per shape."""
     table: list[tuple[int, ...]] = []
     for r in range(rows):
         for c in range(cols):
@@ -63,7 +65,7 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 @dataclass(frozen=True)
 class Constraint:
-    """``value`` mines among the covered cells ``cells`` (flat indices), stated by the number at ``source``."""
+    """``value`` mines among the covered ``cells`` (flat indices), per the number at ``source``."""
 
     source: int
     value: int
@@ -106,8 +108,10 @@ def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
 def read_view(view: ViewLike) -> ConstraintSystem:
     """Read the constraints of ``view``.
 
-    Raises ``InconsistentViewError`` for contradictions visible locally (a number larger than its covered
-    neighbours, or more covered cells needed than exist); global contradictions are found by counting.
+    Raises ``InconsistentViewError`` for contradictions visible locally (a number larger than its
+    covered
+    neighbours, or more covered cells needed than exist); global contradictions are found by
+    counting.
     """
     rows, cols, mines, cells = _check_shape(view)
     table = neighbour_table(rows, cols)

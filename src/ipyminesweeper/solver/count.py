@@ -1,9 +1,13 @@
 """Exact counting of a component's solutions by number of mines.
 
-A solution gives every box ``b`` a mine count ``k_b`` (``0 <= k_b <= n_b``) so that every number sees exactly
-its value; it stands for ``prod C(n_b, k_b)`` layouts of cells. Backtracking over boxes, in an order that
-closes constraints early, with bounds from every constraint on the box being assigned: a partial assignment
-that can no longer satisfy a constraint is cut at once, and a completed constraint is always satisfied.
+A solution gives every box ``b`` a mine count ``k_b`` (``0 <= k_b <= n_b``) so that every number
+sees exactly
+its value; it stands for ``prod C(n_b, k_b)`` layouts of cells. Backtracking over boxes, in an order
+that
+closes constraints early, with bounds from every constraint on the box being assigned: a partial
+assignment
+that can no longer satisfy a constraint is cut at once, and a completed constraint is always
+satisfied.
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ class ComponentCount:
     - ``solutions``: every solution as a tuple of ``k_b``;
     - ``weights[m]``: number of cell layouts of the component with ``m`` mines;
     - ``box_mines[b][m]``: sum over those layouts of the mines in box ``b``
-      (so ``box_mines[b][m] / sizes[b]`` layouts with ``m`` mines have a mine on a given cell of ``b``).
+      (so ``box_mines[b][m] / sizes[b]`` layouts with ``m`` mines have a mine on a given cell of
+      ``b``).
     """
 
     component: Component
@@ -39,7 +44,9 @@ class ComponentCount:
         return sum(self.box_mines[b])
 
 
-def _order(sizes: tuple[int, ...], cons_of: list[list[int]], members: list[tuple[int, ...]]) -> list[int]:
+def _order(
+    sizes: tuple[int, ...], cons_of: list[list[int]], members: list[tuple[int, ...]]
+) -> list[int]:
     """Box order that opens few constraints and closes them soon (keeps the search narrow)."""
     nb = len(sizes)
     remaining = [len(m) for m in members]
@@ -66,20 +73,19 @@ def _order(sizes: tuple[int, ...], cons_of: list[list[int]], members: list[tuple
 
 
 def count(component: Component) -> ComponentCount:
-    """Enumerate the solutions of ``component`` (may be empty if the numbers contradict each other)."""
+    """Enumerate the solutions of ``component`` (none if its numbers contradict each other)."""
     sizes = tuple(len(b) for b in component.boxes)
     nb = len(sizes)
     members = [m for _, m, _ in component.constraints]
     need = [v for v, _, _ in component.constraints]
-    cap = [sum(sizes[b] for b in m) for m in members]
+    cap = [sum(sizes[b] for b in mem) for mem in members]
     cons_of: list[list[int]] = [[] for _ in range(nb)]
-    for ci, m in enumerate(members):
-        for b in m:
+    for ci, mem in enumerate(members):
+        for b in mem:
             cons_of[b].append(ci)
     order = _order(sizes, cons_of, members)
     o_sizes = [sizes[b] for b in order]
     o_cons = [cons_of[b] for b in order]
-    o_combs = [[comb(n, k) for k in range(n + 1)] for n in o_sizes]
     ks = [0] * nb
     found: list[tuple[int, ...]] = []
 

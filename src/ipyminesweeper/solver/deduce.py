@@ -1,13 +1,18 @@
 """Fast certain-move rules with human-readable reasons (no enumeration).
 
-- single point: a number that already touches its mines frees its other covered neighbours; a number with
+- single point: a number that already touches its mines frees its other covered neighbours; a number
+with
   exactly as many candidate cells as missing mines makes them all mines;
-- pairs (subset rule and its generalisation): for two numbers A and B sharing cells, the mines in ``A \\ B``
-  minus those in ``B \\ A`` equal ``need(A) - need(B)``; when that equals ``|A \\ B|`` the cells of ``A \\ B``
+- pairs (subset rule and its generalisation): for two numbers A and B sharing cells, the mines in
+``A \\ B``
+  minus those in ``B \\ A`` equal ``need(A) - need(B)``; when that equals ``|A \\ B|`` the cells of
+  ``A \\ B``
   are mines and those of ``B \\ A`` are safe;
-- global count: no mines left frees every unknown cell; as many mines left as unknown cells makes them mines.
+- global count: no mines left frees every unknown cell; as many mines left as unknown cells makes
+them mines.
 
-Rules are applied to a fixpoint, each using what the earlier ones found. Flags are not trusted: only mines
+Rules are applied to a fixpoint, each using what the earlier ones found. Flags are not trusted: only
+mines
 deduced here count as known.
 """
 
@@ -172,8 +177,9 @@ class _State:
                 self.mark_mine(c, why)
             return True
         why_common = (
-            f"{num_a} needs {_plural(na, 'mine' if not more_a else 'more mine')}; at most {nb} can be"
-            f" among {self.labs(shared)}, which also touch {num_b} (needing {nb}{more_b}), so"
+            f"{num_a} needs {_plural(na, 'mine' if not more_a else 'more mine')};"
+            f" at most {nb} can be among {self.labs(shared)}, which also touch {num_b}"
+            f" (needing {nb}{more_b}), so"
             f" {self.labs(sorted(only_a))} hold the rest and {num_b} is full"
         )
         for c in sorted(only_a):
@@ -221,7 +227,8 @@ def deduce_system(system: ConstraintSystem) -> Deductions:
 def deduce(view: ViewLike) -> Deductions:
     """Certain cells found by the fast rules (single point, pairs, global count), with reasons.
 
-    Cheap (no enumeration) but incomplete: :func:`ipyminesweeper.solver.certain_moves` falls back on the exact
+    Cheap (no enumeration) but incomplete: :func:`ipyminesweeper.solver.certain_moves` falls back on
+    the exact
     analysis. Raises ``InconsistentViewError`` if the rules run into a contradiction.
     """
     return deduce_system(read_view(view))

@@ -1,0 +1,422 @@
+"""Exact mine probabilities: components convolved over mine counts, interior by ``C(I, R)``.
+
+Every mine layout consistent with the revealed numbers and the total mine count is equally likely.
+With
+components ``j`` of weights ``W_j[m]`` (layouts with ``m`` mines), ``I`` interior cells and ``M``
+mines, the
+number of consistent layouts is ``sum_k P[k] * C(I, M - k)`` where ``P`` is the product
+(convolution) of the
+``W_j``. All arithmetic is on Python ints; floats appear only in the final divisions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from math import comb
+
+from .components import Component, split
+from .constraints import (
+    ConstraintSystem,
+    InconsistentViewError,
+    Pos,
+    ViewLike,
+    neighbour_table,
+    read_view,
+)
+from .count import ComponentCount, count
+from .deduce import Deductions, _join, _plural, deduce_system
+
+__all__ = ["Analysis", "analyse", "analyse_system", "certain_moves", "probabilities"]
+
+Poly = list[int]
+
+
+def _mul(a: Poly, b: Poly) -> Poly:
+    if not a or not b:
+        return []
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
+def _trim(p: Poly) -> Poly:
+    n = len(p)
+    while n and not p[n - 1]:
+        n -= 1
+    return p[:n]
+
+
+def _c(n: int, k: int) -> int:
+    return comb(n, k) if 0 <= k <= n else 0
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """Everything the exact solver knows about a view, from one enumeration.
+
+    ``probabilities`` covers every covered (or flagged) cell. ``safe``/``mines`` are the cells whose
+    probability is exactly 0/1 (decided on integers); ``reasons`` explains each of them. ``layouts``
+    is the
+    number of consistent mine layouts. Use :meth:`zero_probability` and :meth:`number_distribution`
+    for
+    tie-breaks; they reuse the stored solutions.
+    """
+
+    rows: int
+    cols: int
+    total_mines: int
+    probabilities: Mapping[Pos, float]
+    safe: frozenset[Pos]
+    mines: frozenset[Pos]
+    reasons: Mapping[Pos, str]
+    layouts: int
+    frontier: frozenset[Pos]
+    interior: frozenset[Pos]
+    _system: ConstraintSystem = field(repr=False, compare=False)
+    _counts: tuple[ComponentCount, ...] = field(repr=False, compare=False)
+    _where: Mapping[int, tuple[int, int]] = field(repr=False, compare=False)
+    _weights: tuple[Poly, ...] = field(repr=False, compare=False)
+    _all: Poly = field(repr=False, compare=False)
+    _others: tuple[Poly, ...] = field(repr=False, compare=False)
+    _interior_set: frozenset[int] = field(repr=False, compare=False)
+
+    @property
+    def deductions(self) -> Deductions:
+        """The certain cells as a :class:`Deductions`."""
+        return Deductions(self.safe, self.mines, self.reasons)
+
+    def _index(self, pos: Pos) -> int:
+        r, c = pos
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ValueError(f"{pos} is off the {self.rows}x{self.cols} board")
+        i = r * self.cols + c
+        if i not in self._where and i not in self._interior_set:
+            raise ValueError(f"({r},{c}) is not a covered cell")
+        return i
+
+    def number_distribution(self, pos: Pos) -> tuple[float, ...]:
+        """``P(pos is safe and would show k)``, ``k = 0..8``; sums to ``1 - P(pos is a mine)``."""
+        counts = self.number_counts(pos)
+        return tuple(x / self.layouts for x in counts)
+
+    def zero_probability(self, pos: Pos) -> float:
+        """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
+        return self.number_counts(pos, zero_only=True)[0] / self.layouts
+
+    def number_counts(self, pos: Pos, *, zero_only: bool = False) -> tuple[int, ...]:
+        """Integer :meth:`number_distribution`: layouts where ``pos`` is safe and shows ``k``."""
+        system = self._system
+        x = self._index(pos)
+        nbrs = [j for j in _neighbours(system, x) if j in self._where or j in self._interior_set]
+        # cells of interest per component and box: x (must be safe) and its covered neighbours
+        touched: dict[
+            int, dict[int, tuple[int, int]]
+        ] = {}  # comp -> box -> (x in box, nbrs in box)
+        x_interior = 0
+        nbr_interior = 0
+        if x in self._where:
+            j, b = self._where[x]
+            touched.setdefault(j, {})[b] = (1, 0)
+        else:
+            x_interior = 1
+        for y in nbrs:
+            if y in self._where:
+                j, b = self._where[y]
+                xin, s = touched.setdefault(j, {}).get(b, (0, 0))
+                touched[j][b] = (xin, s + 1)
+            else:
+                nbr_interior += 1
+        # untouched components: their plain weights
+        untouched: Poly = [1]
+        if len(touched) == 0:
+            untouched = self._all
+        elif len(touched) == 1:
+            untouched = self._others[next(iter(touched))]
+        else:
+            for j, wj in enumerate(self._weights):
+                if j not in touched:
+                    untouched = _mul(untouched, wj)
+        # table[m][a]: frontier layouts with m mines and a mines next to x (x safe)
+        table: list[Poly] = [[v] for v in untouched]  # a = 0
+        for j, boxes in touched.items():
+            table = _mul2(table, _component_table(self._counts[j], boxes, zero_only))
+        interior = len(self._system.interior)
+        free = interior - x_interior - nbr_interior
+        out = [0] * 9
+        mines = self.total_mines
+        for m, row in enumerate(table):
+            for a, w in enumerate(row):
+                if not w:
+                    continue
+                left = mines - m
+                if zero_only:
+                    if a == 0:
+                        out[0] += w * _c(free, left)
+                    continue
+                for ai in range(nbr_interior + 1):
+                    if a + ai <= 8:
+                        out[a + ai] += w * _c(nbr_interior, ai) * _c(free, left - ai)
+        return tuple(out)
+
+
+def _neighbours(system: ConstraintSystem, i: int) -> tuple[int, ...]:
+    return neighbour_table(system.rows, system.cols)[i]
+
+
+def _mul2(a: list[Poly], b: list[Poly]) -> list[Poly]:
+    """Product of two polynomials in (m, a) stored as ``p[m][a]``."""
+    if not a or not b:
+        return []
+    out: list[Poly] = [[] for _ in range(len(a) + len(b) - 1)]
+    for i, ra in enumerate(a):
+        for j, rb in enumerate(b):
+            if not ra or not rb:
+                continue
+            prod = _mul(ra, rb)
+            row = out[i + j]
+            if len(row) < len(prod):
+                row.extend([0] * (len(prod) - len(row)))
+            for k, v in enumerate(prod):
+                row[k] += v
+    return out
+
+
+def _component_table(
+    cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], zero_only: bool
+) -> list[Poly]:
+    """``t[m][a]``: component layouts with ``m`` mines, ``a`` of them next to x, x not a mine."""
+    sizes = cc.sizes
+    size = sum(sizes)
+    table: list[Poly] = [[] for _ in range(size + 1)]
+    plain = [[comb(n, k) for k in range(n + 1)] for n in sizes]
+    # per touched box b and k_b: polynomial in a (mines among the s neighbours in the box)
+    special: dict[int, list[Poly]] = {}
+    for b, (xin, s) in boxes.items():
+        n = sizes[b]
+        rest = n - xin - s
+        if zero_only:
+            special[b] = [[_c(rest, k)] for k in range(n + 1)]
+        else:
+            special[b] = [
+                [_c(s, a) * _c(rest, k - a) for a in range(min(s, k) + 1)] for k in range(n + 1)
+            ]
+    touched = list(special)
+    others = [b for b in range(len(sizes)) if b not in special]
+    for sol in cc.solutions:
+        w = 1
+        for b in others:
+            w *= plain[b][sol[b]]
+        if not w:
+            continue
+        poly: Poly = [w]
+        for b in touched:
+            poly = _mul(poly, special[b][sol[b]])
+            if not any(poly):
+                break
+        else:
+            m = sum(sol)
+            row = table[m]
+            if len(row) < len(poly):
+                row.extend([0] * (len(poly) - len(row)))
+            for a, v in enumerate(poly):
+                row[a] += v
+    return table
+
+
+def _rest_weights(others: Poly, interior: int, mines: int, size: int) -> list[int]:
+    """``R(m) = sum_k others[k] * C(I, M - m - k)`` for ``m = 0..size``."""
+    out = []
+    for m in range(size + 1):
+        total = 0
+        for k, w in enumerate(others):
+            if w:
+                total += w * _c(interior, mines - m - k)
+        out.append(total)
+    return out
+
+
+def _labels(system: ConstraintSystem, sources: list[int], limit: int = 3) -> str:
+    labels = [system.label(s) for s in sources[:limit]]
+    if len(sources) > limit:
+        labels.append(f"{len(sources) - limit} more")
+    return _join(labels)
+
+
+def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysis:
+    """:func:`analyse` on constraints already read."""
+    components = split(system)
+    counts = tuple(count(comp) for comp in components)
+    for comp, cc in zip(components, counts, strict=True):
+        if not cc.solutions:
+            raise InconsistentViewError(_contradiction(system, comp))
+    weights = tuple(_trim(list(cc.weights)) for cc in counts)
+    n = len(weights)
+    prefix: list[Poly] = [[1]]
+    for w in weights:
+        prefix.append(_mul(prefix[-1], w))
+    suffix: list[Poly] = [[1]] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        suffix[j] = _mul(weights[j], suffix[j + 1])
+    others = tuple(_mul(prefix[j], suffix[j + 1]) for j in range(n))
+    full = prefix[-1]
+    interior = len(system.interior)
+    mines = system.mines
+    layouts = sum(w * _c(interior, mines - k) for k, w in enumerate(full))
+    if layouts == 0:
+        lo = next(k for k, w in enumerate(full) if w)
+        hi = len(full) - 1
+        raise InconsistentViewError(
+            f"the numbers need between {lo} and {hi} mines on the cells next to them, and the"
+            f" {interior} other covered cells can hold {interior} more, but the view has"
+            f" {mines} mines"
+        )
+    pos = system.pos
+    probs: dict[Pos, float] = {}
+    safe: set[int] = set()
+    mine: set[int] = set()
+    how: dict[int, tuple[bool, int]] = {}  # certain cell -> (needed the mine count?, component)
+    where: dict[int, tuple[int, int]] = {}
+    for j, cc in enumerate(counts):
+        size = sum(cc.sizes)
+        rest = _rest_weights(others[j], interior, mines, size)
+        comp_total = sum(cc.weights)
+        for b, cells in enumerate(cc.component.boxes):
+            num = sum(k * r for k, r in zip(cc.box_mines[b], rest, strict=True))
+            nb = cc.sizes[b]
+            p = num / (nb * layouts)
+            for cell in cells:
+                where[cell] = (j, b)
+                probs[pos(cell)] = p
+            if num == 0 or num == nb * layouts:
+                local = cc.unconstrained_box_mines(b)
+                local_certain = local == 0 if num == 0 else local == nb * comp_total
+                for cell in cells:
+                    (safe if num == 0 else mine).add(cell)
+                    how[cell] = (not local_certain, j)
+    if interior:
+        num = sum(w * _c(interior - 1, mines - k - 1) for k, w in enumerate(full))
+        p = num / layouts
+        for cell in system.interior:
+            probs[pos(cell)] = p
+        if num == 0:
+            safe.update(system.interior)
+        elif num == layouts:
+            mine.update(system.interior)
+    reasons: dict[Pos, str] = {}
+    if explain and (safe or mine):
+        quick = deduce_system(system)
+        for cell in sorted(safe | mine):
+            p_ = pos(cell)
+            if p_ in quick.reasons:
+                reasons[p_] = quick.reasons[p_]
+            else:
+                reasons[p_] = _exact_reason(system, components, how, cell, cell in safe)
+    return Analysis(
+        rows=system.rows,
+        cols=system.cols,
+        total_mines=mines,
+        probabilities=probs,
+        safe=frozenset(pos(i) for i in safe),
+        mines=frozenset(pos(i) for i in mine),
+        reasons=reasons,
+        layouts=layouts,
+        frontier=frozenset(pos(i) for i in system.frontier),
+        interior=frozenset(pos(i) for i in system.interior),
+        _system=system,
+        _counts=counts,
+        _where=where,
+        _weights=weights,
+        _all=full,
+        _others=others,
+        _interior_set=frozenset(system.interior),
+    )
+
+
+def _contradiction(system: ConstraintSystem, comp: Component) -> str:
+    sources = sorted(s for _, _, s in comp.constraints)
+    nums = _labels(system, sources, 6)
+    return f"the numbers at {nums} contradict each other: no mine layout fits them"
+
+
+def _exact_reason(
+    system: ConstraintSystem,
+    components: tuple[Component, ...],
+    how: Mapping[int, tuple[bool, int]],
+    cell: int,
+    is_safe: bool,
+) -> str:
+    label = system.label(cell)
+    what = "safe" if is_safe else "a mine"
+    if cell not in how:  # interior cell: only the mine count decides it
+        if is_safe:
+            return (
+                f"{label} is safe: the numbers need all {_plural(system.mines, 'mine')}"
+                " next to them,"
+                " so none is left for cells away from the numbers"
+            )
+        return (
+            f"{label} is a mine: the numbers leave exactly as many mines as there are covered cells"
+            " away from them"
+        )
+    global_count, j = how[cell]
+    sources = sorted(s for _, _, s in components[j].constraints)
+    touching = [s for s in sources if cell in _cells_of(system, s)]
+    rest = [s for s in sources if s not in touching]
+    nums = _labels(system, touching + rest, 4)
+    if global_count:
+        return (
+            f"{label} is {what}: with {_plural(system.mines, 'mine')} in total, every layout"
+            " that fits the"
+            f" numbers at {nums} makes it {what}"
+        )
+    return (
+        f"{label} is {what}: every layout of mines that fits the numbers at {nums} makes it {what}"
+    )
+
+
+def _cells_of(system: ConstraintSystem, source: int) -> tuple[int, ...]:
+    for con in system.constraints:
+        if con.source == source:
+            return con.cells
+    return ()
+
+
+def analyse(view: ViewLike, *, explain: bool = True) -> Analysis:
+    """Exact analysis of ``view`` in one enumeration: probabilities, certain cells, reasons.
+
+    Raises ``InconsistentViewError`` if no mine layout fits the view. ``explain=False`` skips the
+    reasons
+    (slightly faster).
+    """
+    return analyse_system(read_view(view), explain=explain)
+
+
+def probabilities(view: ViewLike) -> dict[Pos, float]:
+    """Exact probability that each covered (or flagged) cell of ``view`` is a mine.
+
+    Every mine layout consistent with the revealed numbers and the total mine count ``view.mines``
+    is taken
+    as equally likely; player flags are not trusted. Raises ``InconsistentViewError`` if none
+    exists.
+    """
+    return dict(analyse_system(read_view(view), explain=False).probabilities)
+
+
+def certain_moves(view: ViewLike, *, complete: bool = False) -> Deductions:
+    """Cells that are certainly safe or certainly mines, with reasons.
+
+    The fast rules (:func:`deduce`) first; if they find nothing, the exact analysis, which finds
+    every cell
+    of probability exactly 0 or 1. So the result is empty only if no cell is certain. With
+    ``complete=True`` the result is always every certain cell.
+    """
+    system = read_view(view)
+    quick = deduce_system(system)
+    if quick and not complete:
+        return quick
+    return analyse_system(system).deductions
