@@ -71,7 +71,7 @@ class GameOverError(ValueError):
     """A move on a board whose game has ended (won or lost)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Board:
     """An immutable Minesweeper position: the grid, each cell's state, and where the mines are.
 
@@ -418,5 +418,8 @@ def _pending_from_text(
         raise BoardError(f"first_click must be one of {FIRST_CLICK_POLICIES}, not {first_click!r}")
     from .rules import check_mine_count
 
-    check_mine_count(rows, cols, mines, first_click)
+    try:
+        check_mine_count(rows, cols, mines, first_click)
+    except ValueError as error:
+        raise BoardError(str(error)) from None
     return Board(rows, cols, mines, states, PendingMines(seed, first_click))

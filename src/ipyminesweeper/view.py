@@ -47,7 +47,7 @@ NUMBER_COLOURS = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class View:
     """What the player sees: the grid's size, the mine total, the status and one character per cell.
 
@@ -134,6 +134,12 @@ class View:
 
     def __str__(self) -> str:
         return self.to_text()
+
+    def __repr__(self) -> str:
+        head = f"<View {self.rows}x{self.cols}, {self.mines} mines, {self.status}"
+        if self.rows * self.cols > 40 * 40:
+            return head + ">"
+        return f"{head}:\n{self.to_text()}\n>"
 
     def _repr_html_(self) -> str:
         return view_html(self)

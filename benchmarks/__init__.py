@@ -1,0 +1,1 @@
+"""Benchmarks: run them all with ``python -m benchmarks`` (or ``make bench``). They print figures."""

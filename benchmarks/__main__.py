@@ -1,0 +1,38 @@
+"""Run the benchmarks and print their figures: ``python -m benchmarks [engine|solver|...]``."""
+
+from __future__ import annotations
+
+import importlib
+import os
+import platform
+import sys
+
+SUITES = {
+    "engine": "benchmarks.bench_engine",
+    "solver": "benchmarks.bench_solver",
+    "strength": "benchmarks.bench_strength",
+    "browser": "benchmarks.bench_browser",
+}
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(SUITES)
+    unknown = [n for n in names if n not in SUITES]
+    if unknown:
+        raise SystemExit(f"unknown benchmark(s) {unknown}: choose from {list(SUITES)}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.processor() or 'cpu'}; "
+        f"Python {platform.python_version()} on {platform.system()} {platform.release()}"
+    )
+    for name in names:
+        print()
+        try:
+            module = importlib.import_module(SUITES[name])
+        except ModuleNotFoundError as error:
+            print(f"[{name}] not available: {error}")
+            continue
+        module.main()
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
