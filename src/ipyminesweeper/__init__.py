@@ -1,18 +1,48 @@
-"""ipyminesweeper: Minesweeper as immutable data and pure functions, a Jupyter widget, and an autoplayer.
+"""ipyminesweeper: Minesweeper as immutable data and pure functions, a widget, and an autoplayer.
 
 >>> import ipyminesweeper as ms
 >>> board = ms.new_board(9, 9, 10, seed=1)
 >>> board = ms.reveal(board, (4, 4))
 >>> board.status
 'playing'
+
+The engine, solver and strategies use only the standard library. The widget (``Minesweeper``) and the
+benchmark helpers are imported on first use, so ``import ipyminesweeper`` stays light.
 """
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from .board import Board, BoardError, CellState, GameOverError
 from .geometry import Position
 from .rules import LEVELS, chord, max_mines, new_board, reveal, toggle_flag
 from .view import View
 
+if TYPE_CHECKING:
+    from .widget import Minesweeper
+
 __version__ = "0.1.0"
+
+# name -> module, imported when the name is first used (PEP 562).
+_LAZY = {
+    "Minesweeper": ".widget",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'ipyminesweeper' has no attribute {name!r}")
+    value = getattr(import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(__all__)
+
 
 __all__ = [
     "LEVELS",
@@ -20,6 +50,7 @@ __all__ = [
     "BoardError",
     "CellState",
     "GameOverError",
+    "Minesweeper",
     "Position",
     "View",
     "__version__",
