@@ -33,3 +33,4 @@ MUST_MATCH_BUILD_ENV = ("anywidget", "ipywidgets", "jupyterlab_widgets")
 # Static HTML export (npm packages, copied next to the pages so they need no network).
 HTML_MANAGER = "1.0.15"  # @jupyter-widgets/html-manager: dist/embed-amd.js
 REQUIREJS = "2.3.8"  # requirejs: require.js
+MATHJAX = "3.2.2"  # mathjax: es5/tex-svg-full.js (self-contained: SVG output needs no font files)
