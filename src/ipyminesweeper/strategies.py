@@ -1,0 +1,649 @@
+"""Autoplayer strategies: plain functions from the player's view to a :class:`Move`, and stepping.
+
+A strategy is any callable ``strategy(view) -> Move``. It sees only what the player sees: the grid size,
+the mine total, the status and the cells in the view alphabet (``.`` covered, ``f`` flagged, ``0``-``8``
+revealed). It never sees the mines. Any object with ``rows``, ``cols``, ``mines``, ``status`` and
+``cells`` will do as a view, so a strategy cannot cheat even by accident.
+
+Built-ins (see ``docs/autoplayer.md``):
+
+- :func:`simple`: the single-point rules of a classic prioritised autosolver (a satisfied number
+  frees its other neighbours; a number with as many covered neighbours as mines flags them), then
+  "the first covered cell";
+- :func:`scored` / :class:`Scored`: each covered cell scores the sum, over the numbers around it, of
+  (missing mines / covered cells); the lowest score is played, with a seeded random fallback;
+- :func:`exact` (the default): certain moves found over the whole frontier, then exact
+  probabilities, then the safest cell, ties broken by the chance of a zero (an opening) and then
+  by expected progress.
+
+:func:`step` plays one move of a strategy on a :class:`~ipyminesweeper.board.Board` (pure: it returns the
+new board and the move), :func:`play` plays until the game ends.
+"""
+
+from __future__ import annotations
+
+import random
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from .board import Board, GameOverError
+from .geometry import Position, neighbour_table
+from .rules import chord, reveal, toggle_flag
+from .solver import Analysis, analyse, deduce
+
+__all__ = [
+    "STRATEGIES",
+    "Action",
+    "InvalidMoveError",
+    "Move",
+    "Scored",
+    "Strategy",
+    "ViewLike",
+    "exact",
+    "exact_flags",
+    "opening_cell",
+    "play",
+    "register_strategy",
+    "scored",
+    "simple",
+    "step",
+]
+
+Action = Literal["reveal", "flag", "chord"]
+ACTIONS: tuple[str, ...] = ("reveal", "flag", "chord")
+
+
+class ViewLike(Protocol):
+    """What a strategy may read: the player's view, nothing about the mines."""
+
+    @property
+    def rows(self) -> int: ...
+
+    @property
+    def cols(self) -> int: ...
+
+    @property
+    def mines(self) -> int: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def cells(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of a strategy: what to do, where, why, and (when known) the cell's mine probability.
+
+    ``probability`` is ``0.0`` for a move the strategy knows is safe, ``1.0`` for flagging a certain
+    mine, a value in between for a guess, and ``None`` when the strategy does not know.
+    """
+
+    action: Action
+    pos: Position
+    reason: str = ""
+    probability: float | None = None
+
+    @property
+    def is_guess(self) -> bool:
+        """A reveal that is not known to be safe (probability unknown or above zero)."""
+        return self.action == "reveal" and self.probability != 0.0
+
+    def __str__(self) -> str:
+        r, c = self.pos
+        return f"{self.action} ({r},{c}): {self.reason}" if self.reason else f"{self.action} ({r},{c})"
+
+
+Strategy = Callable[[ViewLike], Move]
+
+
+class InvalidMoveError(ValueError):
+    """A strategy returned something that is not a legal, useful move on the board."""
+
+
+def _label(pos: Position) -> str:
+    return f"({pos[0]},{pos[1]})"
+
+
+def _pct(p: float) -> str:
+    if 0 < p < 0.001:
+        return f"{p * 100:.2g}%"
+    return f"{p * 100:.1f}%"
+
+
+def opening_cell(rows: int, cols: int) -> Position:
+    """The first click of :func:`exact` on a fresh board: near a corner, clear of the edges.
+
+    ``(2, 2)`` on boards up to 9 wide/high, ``(3, 3)`` on bigger ones (clamped onto small boards). With a
+    first click that opens a 3x3 block (``first_click="opening"``) this leaves few unreachable edge
+    cells; the published win rates for "opening" starts use these cells.
+    """
+    d = 2 if min(rows, cols) <= 9 else 3
+    return (min(d, (rows - 1) // 2), min(d, (cols - 1) // 2))
+
+
+def _check_view(view: ViewLike) -> tuple[int, int, str]:
+    rows, cols, cells = view.rows, view.cols, view.cells
+    if len(cells) != rows * cols:
+        raise ValueError(f"a {rows}x{cols} view has {rows * cols} cells, not {len(cells)}")
+    if view.status not in ("ready", "playing"):
+        raise GameOverError(f"the game is {view.status}: a strategy has nothing to play")
+    return rows, cols, cells
+
+
+# --- simple: the single-point rules of a prioritised autosolver -----------------------------------
+
+
+def simple(view: ViewLike) -> Move:
+    """Single-point rules, in order, trusting its own flags:
+
+    1. a number whose flags already match it: reveal its other covered neighbours;
+    2. a number with exactly as many covered (or flagged) neighbours as its value: flag them;
+    3. otherwise reveal the first covered cell in reading order (a blind guess).
+    """
+    rows, cols, cells = _check_view(view)
+    table = neighbour_table(rows, cols)
+    numbers = [i for i, ch in enumerate(cells) if "1" <= ch <= "8"]
+    for i in numbers:  # rule 1
+        value = ord(cells[i]) - 48
+        around = table[i]
+        flags = [j for j in around if cells[j] == "f"]
+        covered = [j for j in around if cells[j] == "."]
+        if covered and len(flags) == value:
+            pos = divmod(covered[0], cols)
+            return Move(
+                "reveal",
+                pos,
+                f"{_label(pos)} is safe: the {value} at {_label(divmod(i, cols))} already has "
+                f"{value} flag{'s' if value > 1 else ''} around it",
+                0.0,
+            )
+    for i in numbers:  # rule 2
+        value = ord(cells[i]) - 48
+        around = table[i]
+        flags = [j for j in around if cells[j] == "f"]
+        covered = [j for j in around if cells[j] == "."]
+        if covered and len(flags) + len(covered) == value:
+            pos = divmod(covered[0], cols)
+            return Move(
+                "flag",
+                pos,
+                f"{_label(pos)} is a mine: the {value} at {_label(divmod(i, cols))} has exactly "
+                f"{value} covered cell{'s' if value > 1 else ''} around it",
+                1.0,
+            )
+    first = cells.find(".")
+    if first < 0:
+        first = cells.find("f")
+        pos = divmod(first, cols)
+        return Move("flag", pos, f"no covered cell left: unflag {_label(pos)}", None)
+    pos = divmod(first, cols)
+    return Move("reveal", pos, f"no rule applies: reveal the first covered cell {_label(pos)}", None)
+
+
+# --- scored: summed per-cell scores, seeded random fallback ---------------------------------------
+
+
+class Scored:
+    """The summed-score player: a callable strategy with an explicit ``seed`` for its random fallback.
+
+    Every revealed number ``n`` with ``k`` flags and ``u`` other covered neighbours adds
+    ``(n - k) / u`` to the score of each of those ``u`` cells. The covered cell with the lowest score is
+    revealed (first in reading order on a tie). With no number next to a covered cell it reveals a random
+    covered cell, drawn from ``random.Random`` seeded with ``seed`` and the view's cells (CRC-32), so the
+    same view always gives the same move: the strategy stays a pure function and games replay exactly.
+    """
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def __repr__(self) -> str:
+        return f"Scored(seed={self.seed})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Scored) and other.seed == self.seed
+
+    def __hash__(self) -> int:
+        return hash(("Scored", self.seed))
+
+    def __call__(self, view: ViewLike) -> Move:
+        rows, cols, cells = _check_view(view)
+        table = neighbour_table(rows, cols)
+        score: dict[int, float] = {}
+        for i, ch in enumerate(cells):
+            if not "0" <= ch <= "8":
+                continue
+            around = table[i]
+            covered = [j for j in around if cells[j] == "."]
+            if not covered:
+                continue
+            flags = sum(1 for j in around if cells[j] == "f")
+            p = max(0.0, (ord(ch) - 48 - flags) / len(covered))
+            for j in covered:
+                score[j] = score.get(j, 0.0) + p
+        if score:
+            best = min(score, key=lambda j: (score[j], j))
+            pos = divmod(best, cols)
+            s = score[best]
+            if s == 0:
+                why = f"{_label(pos)} scores 0: every number around it has all its flags"
+            else:
+                why = (
+                    f"{_label(pos)} has the lowest score, {s:.2f} (the sum of missing mines / covered "
+                    f"cells over the numbers around it), of {len(score)} scored cells"
+                )
+            return Move("reveal", pos, why, 0.0 if s == 0 else min(s, 1.0))
+        covered_all = [i for i, ch in enumerate(cells) if ch == "."]
+        if not covered_all:
+            first = cells.find("f")
+            pos = divmod(first, cols)
+            return Move("flag", pos, f"no covered cell left: unflag {_label(pos)}", None)
+        rng = random.Random(zlib.crc32(cells.encode()) ^ (self.seed * 0x9E3779B1))
+        pos = divmod(rng.choice(covered_all), cols)
+        return Move("reveal", pos, f"no number to score by: reveal a random cell {_label(pos)}", None)
+
+
+scored: Strategy = Scored(0)
+"""The summed-score player with seed 0 (``Scored(seed)`` for another random fallback)."""
+
+
+# --- exact: certain moves, exact probabilities, tie-breaks ----------------------------------------
+
+_TIE = 1e-9  # probabilities closer than this are ties
+_CANDIDATES = 24  # at most this many tied cells get the (exact, slower) P(zero) tie-break
+
+
+def _first_move(rows: int, cols: int) -> Move:
+    pos = opening_cell(rows, cols)
+    return Move(
+        "reveal",
+        pos,
+        f"first click at {_label(pos)}: near the corner but clear of the edges, so its opening "
+        "leaves few cells stranded",
+        None,
+    )
+
+
+def _certain_reveals(view: ViewLike) -> tuple[list[Move], Analysis | None, dict[Position, str]]:
+    """Moves revealing every cell the fast rules (or, failing them, the exact count) prove safe.
+
+    Also returns the analysis (when one was needed) and the reasons for certain mines.
+    """
+    cols, cells = view.cols, view.cells
+    d = deduce(view)
+    safe = sorted(p for p in d.safe if cells[p[0] * cols + p[1]] in ".f")
+    analysis = None
+    reasons = d.reasons
+    if not safe:
+        analysis = analyse(view)
+        safe = sorted(p for p in analysis.safe if cells[p[0] * cols + p[1]] in ".f")
+        reasons = analysis.reasons
+    moves = []
+    for pos in safe:
+        why = reasons.get(pos, f"{_label(pos)} is safe: it is a mine in no layout that fits the view")
+        if cells[pos[0] * cols + pos[1]] == "f":
+            moves.append(Move("flag", pos, f"unflag {_label(pos)}: {why}", 0.0))
+        else:
+            moves.append(Move("reveal", pos, why, 0.0))
+    mine_reasons = {p: r for p, r in reasons.items() if p not in d.safe and r}
+    return moves, analysis, mine_reasons
+
+
+def _guess(view: ViewLike, a: Analysis) -> Move:
+    """The safest covered cell, ties broken by P(zero) and then by fewer covered neighbours."""
+    rows, cols, cells = view.rows, view.cols, view.cells
+    probs = a.probabilities
+    table = neighbour_table(rows, cols)
+    cands = [(p, pos) for pos, p in probs.items() if cells[pos[0] * cols + pos[1]] == "."]
+    if not cands:  # only flagged cells left: unflag the safest
+        p, pos = min((p, pos) for pos, p in probs.items())
+        return Move("flag", pos, f"unflag {_label(pos)}: it is the safest covered cell", p)
+    pmin = min(p for p, _ in cands)
+    tied = [pos for p, pos in cands if p <= pmin + _TIE]
+
+    def covered_nbrs(pos: Position) -> int:
+        return sum(1 for j in table[pos[0] * cols + pos[1]] if cells[j] in ".f")
+
+    if len(tied) > 1:
+        tied.sort(key=lambda q: (covered_nbrs(q), q))
+        tied = tied[:_CANDIDATES]
+        safe_p = 1.0 - pmin
+        zero = {q: a.zero_probability(q) for q in tied}
+        best = max(tied, key=lambda q: (round(zero[q], 12), -covered_nbrs(q), (-q[0], -q[1])))
+        z = zero[best] / safe_p if safe_p > 0 else 0.0
+        why = (
+            f"{_label(best)} is a guess: P(mine) = {_pct(pmin)}, the lowest (shared by {len(tied)}"
+            f"{'+' if len(tied) == _CANDIDATES else ''} cells); of those it is the likeliest to be a"
+            f" zero and open up ({_pct(z)})"
+        )
+        return Move("reveal", best, why, pmin)
+    best = tied[0]
+    why = f"{_label(best)} is a guess: P(mine) = {_pct(pmin)}, the lowest of {len(cands)} covered cells"
+    return Move("reveal", best, why, pmin)
+
+
+def _exact_moves(view: ViewLike, *, flags: bool = False) -> list[Move]:
+    """Every move :func:`exact` would make before it next needs to think: all certain reveals, or a
+    guess. Playing them in order (skipping cells a cascade already opened) is the same game as calling
+    :func:`exact` once per move."""
+    rows, cols, cells = _check_view(view)
+    if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
+        return [_first_move(rows, cols)]
+    moves, analysis, mine_reasons = _certain_reveals(view)
+    if moves:
+        return moves
+    if analysis is None:
+        analysis = analyse(view)
+    if flags:
+        unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
+        if unflagged:
+            return [
+                Move("flag", p, analysis.reasons.get(p) or mine_reasons.get(p, ""), 1.0)
+                for p in unflagged
+            ]
+    return [_guess(view, analysis)]
+
+
+def exact(view: ViewLike) -> Move:
+    """The default strategy: certain moves first, then the safest guess by exact probabilities.
+
+    1. On a fresh board: :func:`opening_cell` (``(2,2)`` or ``(3,3)``).
+    2. A cell the solver proves safe (single-point, subset and global-count rules; failing those, the
+       exact count over every consistent layout): reveal it. The reason says why.
+    3. Otherwise reveal the covered cell least likely to be a mine; among ties, the one most likely to
+       show a zero (which opens a region), then the one with fewest covered neighbours.
+
+    It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
+    reasoning.
+    """
+    return _exact_moves(view)[0]
+
+
+def exact_flags(view: ViewLike) -> Move:
+    """:func:`exact`, but it also flags every mine it has proved before it guesses (slower to play;
+    the same wins)."""
+    return _exact_moves(view, flags=True)[0]
+
+
+# --- the same exact game, played fast (used by the benchmarks) ------------------------------------
+
+
+def _local_rules(
+    cells: str, table: tuple[tuple[int, ...], ...], dirty: set[int], mines: set[int]
+) -> set[int]:
+    """Single-point and pair rules over the numbers in ``dirty`` (and whatever they make dirty), to a
+    fixpoint. Grows ``mines`` (cells proved to be mines); returns the covered cells proved safe. Sound
+    but incomplete: the exact analysis is the backstop."""
+    safe: set[int] = set()
+    work = set(dirty)
+    while work:
+        unknown: dict[int, tuple[frozenset[int], int]] = {}
+        for i in work:
+            ch = cells[i]
+            if not "0" <= ch <= "8":
+                continue
+            u: list[int] = []
+            need = ord(ch) - 48
+            for j in table[i]:
+                if cells[j] in ".f":
+                    if j in mines:
+                        need -= 1
+                    elif j not in safe:
+                        u.append(j)
+            if u:
+                unknown[i] = (frozenset(u), need)
+        new_safe: set[int] = set()
+        new_mines: set[int] = set()
+        for us, need in unknown.values():
+            if need == 0:
+                new_safe |= us
+            elif need == len(us):
+                new_mines |= us
+        if not new_safe and not new_mines:
+            # pair rule: mines(B - A) - mines(A - B) == need(B) - need(A)
+            items = list(unknown.values())
+            cell_to: dict[int, list[int]] = {}
+            for k, (us, _) in enumerate(items):
+                for j in us:
+                    cell_to.setdefault(j, []).append(k)
+            seen: set[tuple[int, int]] = set()
+            for k, (ua, na) in enumerate(items):
+                for j in ua:
+                    for m in cell_to[j]:
+                        if m == k or (k, m) in seen:
+                            continue
+                        seen.add((k, m))
+                        ub, nb = items[m]
+                        b_only = ub - ua
+                        if b_only and nb - na == len(b_only):
+                            new_mines |= b_only
+                            new_safe |= ua - ub
+            if not new_safe and not new_mines:
+                # numbers next to other numbers' unknowns may now be decided: nothing more locally
+                break
+        new_safe -= safe
+        new_mines -= mines
+        if new_safe & new_mines:
+            raise ValueError("inconsistent view")  # pragma: no cover - the view is a real game
+        safe |= new_safe
+        mines |= new_mines
+        work = {k for j in new_safe | new_mines for k in table[j] if "1" <= cells[k] <= "8"}
+    return {j for j in safe if cells[j] == "."}
+
+
+def play_exact_fast(board: Board, max_moves: int | None = None) -> tuple[Board, int, int]:
+    """Play :func:`exact` on a started ``board`` to the end: ``(final_board, moves, guesses)``.
+
+    The same game as stepping :func:`exact` (the same guesses at the same positions, so the same
+    result), with fewer solver calls: certain cells come from local rules first and the exact analysis
+    only when they run dry; all certain reveals of a round are played together. ``moves`` counts the
+    reveals that were still needed when their turn came, as one-by-one play would.
+    """
+    from .rules import _open, place_mines
+
+    if board.status == "ready":
+        raise ValueError("play_exact_fast needs a started board (make the first click)")
+    rows, cols = board.rows, board.cols
+    table = neighbour_table(rows, cols)
+    known_mines: set[int] = set()
+    moves = guesses = 0
+    cells = board.view.cells
+    dirty = {i for i, ch in enumerate(cells) if "1" <= ch <= "8"}
+    while not board.over and (max_moves is None or moves < max_moves):
+        safe = _local_rules(cells, table, dirty, known_mines)
+        if not safe:
+            a = analyse(board.view, explain=False)
+            known_mines.update(r * cols + c for r, c in a.mines)
+            safe = {r * cols + c for r, c in a.safe if cells[r * cols + c] == "."}
+            if not safe:
+                move = _guess(board.view, a)
+                board = reveal(board, move.pos)
+                moves += 1
+                guesses += 1
+                old, cells = cells, board.view.cells
+                dirty = _changed(old, cells, table)
+                continue
+        counts = board.counts
+        pending: list[int] = []
+        opened = set()
+        for i in sorted(safe):
+            if max_moves is not None and moves >= max_moves:
+                break
+            if board.states[i] != 0 or i in opened:
+                continue
+            moves += 1
+            if counts[i] == 0:
+                board = reveal(board, divmod(i, cols))
+            else:
+                pending.append(i)
+                opened.add(i)
+        if pending:
+            board = _open(place_mines(board, pending[0]), tuple(pending))
+        old, cells = cells, board.view.cells
+        dirty = _changed(old, cells, table)
+    return board, moves, guesses
+
+
+def _changed(old: str, new: str, table: tuple[tuple[int, ...], ...]) -> set[int]:
+    """Numbers to re-examine: newly revealed cells and the revealed numbers around them."""
+    out: set[int] = set()
+    for i in range(len(new)):
+        if old[i] != new[i]:
+            out.add(i)
+            out.update(table[i])
+    return out
+
+
+# --- registry -------------------------------------------------------------------------------------
+
+STRATEGIES: dict[str, Strategy] = {
+    "exact": exact,
+    "exact-flags": exact_flags,
+    "scored": scored,
+    "simple": simple,
+}
+"""The strategies by name: the built-ins and any added with :func:`register_strategy`."""
+
+BUILTINS: frozenset[str] = frozenset(STRATEGIES)
+
+# Strategies that can hand back several moves at once (the same game, fewer solver calls).
+_BATCHES: dict[str, Callable[[ViewLike], list[Move]]] = {
+    "exact": _exact_moves,
+}
+
+
+def register_strategy(name: str, fn: Strategy, *, replace: bool = False) -> Strategy:
+    """Add ``fn`` to :data:`STRATEGIES` under ``name`` (the widget's selector lists them).
+
+    Returns ``fn``.
+
+    A built-in cannot be replaced; another name can with ``replace=True``. For parallel benchmarks
+    define ``fn`` at the top level of a module so worker processes can import it.
+    """
+    if not isinstance(name, str) or not name:
+        raise TypeError(f"a strategy name is a non-empty str, not {name!r}")
+    if not callable(fn):
+        raise TypeError(f"a strategy is a callable view -> Move, not {type(fn).__name__}")
+    if name in BUILTINS:
+        raise ValueError(f"{name!r} is a built-in strategy; pick another name")
+    if name in STRATEGIES and not replace and STRATEGIES[name] is not fn:
+        raise ValueError(f"a strategy named {name!r} is already registered; pass replace=True")
+    STRATEGIES[name] = fn
+    return fn
+
+
+def resolve(strategy: Strategy | str) -> Strategy:
+    """A strategy from itself or its registered name."""
+    if isinstance(strategy, str):
+        try:
+            return STRATEGIES[strategy]
+        except KeyError:
+            raise ValueError(
+                f"unknown strategy {strategy!r}: use one of {', '.join(sorted(STRATEGIES))}"
+            ) from None
+    if not callable(strategy):
+        raise TypeError(f"a strategy is a callable view -> Move, not {type(strategy).__name__}")
+    return strategy
+
+
+def strategy_name(strategy: Strategy | str) -> str:
+    """The registered name of a strategy, else its ``__name__`` (or repr)."""
+    if isinstance(strategy, str):
+        return strategy
+    for name, fn in STRATEGIES.items():
+        if fn is strategy:
+            return name
+    return getattr(strategy, "__name__", None) or repr(strategy)
+
+
+# --- stepping -------------------------------------------------------------------------------------
+
+
+def validate(board: Board, move: object, who: str = "the strategy") -> Move:
+    """Check that ``move`` is a :class:`Move` that changes ``board``; raise InvalidMoveError if not."""
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"{who} returned {move!r}, not a Move(action, pos, reason, probability)")
+    if move.action not in ACTIONS:
+        raise InvalidMoveError(
+            f"{who} returned the action {move.action!r}: use one of {', '.join(ACTIONS)}"
+        )
+    try:
+        index = board.index(move.pos)
+    except (TypeError, ValueError) as exc:
+        raise InvalidMoveError(f"{who} returned a bad position: {exc}") from None
+    if move.probability is not None and not (
+        isinstance(move.probability, (int, float)) and 0.0 <= move.probability <= 1.0
+    ):
+        raise InvalidMoveError(
+            f"{who} returned probability {move.probability!r}: use a number in [0, 1] or None"
+        )
+    if not isinstance(move.reason, str):
+        raise InvalidMoveError(f"{who} returned a reason that is not a str: {move.reason!r}")
+    ch = board.view.cells[index]
+    where = _label((index // board.cols, index % board.cols))
+    if move.action == "reveal" and ch != ".":
+        what = "flagged (unflag it first)" if ch == "f" else "already revealed"
+        raise InvalidMoveError(f"{who} tried to reveal {where}, which is {what}")
+    if move.action == "flag" and ch not in ".f":
+        raise InvalidMoveError(f"{who} tried to flag {where}, which is revealed")
+    if move.action == "chord":
+        if not "1" <= ch <= "8":
+            raise InvalidMoveError(f"{who} tried to chord {where}, which is not a revealed number")
+        around = neighbour_table(board.rows, board.cols)[index]
+        cells = board.view.cells
+        flags = sum(1 for j in around if cells[j] == "f")
+        covered = sum(1 for j in around if cells[j] == ".")
+        if flags != int(ch) or not covered:
+            raise InvalidMoveError(
+                f"{who} tried to chord {where}: the {ch} has {flags} flag(s) and {covered} covered "
+                "cell(s) around it; a chord needs exactly as many flags as the number and a covered cell"
+            )
+    return move
+
+
+def apply(board: Board, move: Move) -> Board:
+    """The board after a validated move."""
+    if move.action == "reveal":
+        return reveal(board, move.pos)
+    if move.action == "flag":
+        return toggle_flag(board, move.pos)
+    return chord(board, move.pos)
+
+
+def step(board: Board, strategy: Strategy | str = exact) -> tuple[Board, Move]:
+    """Ask ``strategy`` for a move on ``board``'s view and play it: returns ``(new_board, move)``.
+
+    Pure: ``board`` is not changed. The strategy only gets ``board.view``. A move that is not a legal,
+    useful move (not a Move, off the board, revealing a revealed or flagged cell, a chord that does
+    nothing) raises :class:`InvalidMoveError`; a finished game raises ``GameOverError``.
+    """
+    if not isinstance(board, Board):
+        raise TypeError(f"step needs a Board, not {type(board).__name__}")
+    if board.over:
+        raise GameOverError(f"the game is {board.status}: no more moves")
+    fn = resolve(strategy)
+    move = validate(board, fn(board.view), f"strategy {strategy_name(strategy)!r}")
+    return apply(board, move), move
+
+
+def play(
+    board: Board, strategy: Strategy | str = exact, max_moves: int | None = None
+) -> tuple[Board, tuple[Move, ...]]:
+    """Step ``strategy`` until the game ends (or ``max_moves`` moves): ``(final_board, moves)``."""
+    moves: list[Move] = []
+    while not board.over and (max_moves is None or len(moves) < max_moves):
+        board, move = step(board, strategy)
+        moves.append(move)
+    return board, tuple(moves)
+
+
+def batch_moves(strategy: Strategy | str) -> Callable[[ViewLike], list[Move]] | None:
+    """For a built-in that can plan several moves at once, the planner (used by the benchmarks)."""
+    name = strategy if isinstance(strategy, str) else strategy_name(strategy)
+    fn = _BATCHES.get(name)
+    if fn is None or (not isinstance(strategy, str) and STRATEGIES.get(name) is not strategy):
+        return None
+    return fn
