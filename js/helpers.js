@@ -1,0 +1,276 @@
+// Pure helpers of the ipyminesweeper front end: no DOM, no model, testable with `node --test js/`.
+// js/build.mjs inlines this file into src/ipyminesweeper/static/widget.js (the `export ` keywords are dropped).
+
+/** The view alphabet (docs/architecture.md). */
+export const VIEW_CHARS = ".f012345678*XFx";
+
+/** Decode the synced state into a plain object; throws on an inconsistent `cells` string. */
+export function decodeView(state) {
+  const rows = state.rows | 0;
+  const cols = state.cols | 0;
+  const cells = String(state.cells ?? "");
+  if (rows <= 0 || cols <= 0) throw new Error(`bad board shape ${rows}x${cols}`);
+  if (cells.length !== rows * cols) {
+    throw new Error(`cells has ${cells.length} characters, expected ${rows * cols}`);
+  }
+  for (let i = 0; i < cells.length; i++) {
+    if (!VIEW_CHARS.includes(cells[i])) throw new Error(`unknown view character ${JSON.stringify(cells[i])}`);
+  }
+  return {
+    rows,
+    cols,
+    cells,
+    status: String(state.status ?? "ready"),
+    minesLeft: Number(state.mines_left ?? 0),
+    startedAt: Number(state.started_at ?? 0),
+    endedAt: Number(state.ended_at ?? 0),
+  };
+}
+
+/** Indices whose character differs between two view strings of the same length (all when lengths differ). */
+export function changedIndices(before, after) {
+  const out = [];
+  if (before == null || before.length !== after.length) {
+    for (let i = 0; i < after.length; i++) out.push(i);
+    return out;
+  }
+  for (let i = 0; i < after.length; i++) if (before.charCodeAt(i) !== after.charCodeAt(i)) out.push(i);
+  return out;
+}
+
+/** Flat index ↔ position. */
+export const toIndex = (row, col, cols) => row * cols + col;
+export const toPos = (index, cols) => [Math.floor(index / cols), index % cols];
+
+/** CSS classes of a cell for one view character. */
+export function cellClass(ch) {
+  switch (ch) {
+    case ".":
+      return "ipyms-cell ipyms-covered";
+    case "f":
+      return "ipyms-cell ipyms-covered ipyms-flagged";
+    case "*":
+      return "ipyms-cell ipyms-revealed ipyms-mine";
+    case "X":
+      return "ipyms-cell ipyms-revealed ipyms-mine ipyms-exploded";
+    case "F":
+      return "ipyms-cell ipyms-covered ipyms-flagged ipyms-flagged-mine";
+    case "x":
+      return "ipyms-cell ipyms-covered ipyms-flagged ipyms-wrong-flag";
+    default:
+      if (ch >= "0" && ch <= "8") return ch === "0" ? "ipyms-cell ipyms-revealed ipyms-n0" : `ipyms-cell ipyms-revealed ipyms-n${ch}`;
+      throw new Error(`unknown view character ${JSON.stringify(ch)}`);
+  }
+}
+
+/** The text shown inside a cell (numbers only; flags and mines are drawn by CSS). */
+export function cellText(ch) {
+  return ch >= "1" && ch <= "8" ? ch : "";
+}
+
+/** What a cell is, in words (for aria-label). */
+export function describeCell(ch) {
+  switch (ch) {
+    case ".":
+      return "covered";
+    case "f":
+      return "flagged";
+    case "0":
+      return "empty";
+    case "1":
+      return "1 adjacent mine";
+    case "*":
+      return "mine";
+    case "X":
+      return "exploded mine";
+    case "F":
+      return "flagged mine";
+    case "x":
+      return "wrong flag";
+    default:
+      if (ch >= "2" && ch <= "8") return `${ch} adjacent mines`;
+      throw new Error(`unknown view character ${JSON.stringify(ch)}`);
+  }
+}
+
+/** Spoken label of a cell; row and col are 0-based, the label is 1-based. */
+export function cellLabel(row, col, ch, probability) {
+  let label = `row ${row + 1}, column ${col + 1}, ${describeCell(ch)}`;
+  if (probability != null && Number.isFinite(probability)) label += `, ${formatPercent(probability)} mine probability`;
+  return label;
+}
+
+/** Three-character LED counter: 0..999, negatives as -01..-99. */
+export function formatCounter(n) {
+  n = Math.trunc(Number(n) || 0);
+  if (n < 0) return "-" + String(Math.min(-n, 99)).padStart(2, "0");
+  return String(Math.min(n, 999)).padStart(3, "0");
+}
+
+/** Whole seconds shown by the timer, from epoch-ms start/end (0 = unset) and the current time. */
+export function elapsedSeconds(startedAt, endedAt, now) {
+  if (!startedAt) return 0;
+  const end = endedAt || now;
+  return Math.max(0, Math.min(999, Math.floor((end - startedAt) / 1000)));
+}
+
+/** Face shown on the button. */
+export function faceFor(status, pressed) {
+  if (status === "won") return "won";
+  if (status === "lost") return "lost";
+  return pressed ? "pressed" : "smile";
+}
+
+/** Status line under the board. */
+export function statusMessage(status, seconds) {
+  if (status === "won") return `You won in ${seconds} s!`;
+  if (status === "lost") return "Boom! Game over. Press the face (or N) for a new game.";
+  if (status === "ready") return "Click any cell to start.";
+  return "";
+}
+
+export const isOver = (status) => status === "won" || status === "lost";
+export const isCovered = (ch) => ch === "." || ch === "f";
+export const isNumber = (ch) => ch >= "1" && ch <= "8";
+
+/**
+ * Keyboard map. Returns null for keys the widget does not handle.
+ * {type: "move", dr, dc} | {type: "home"} | {type: "end"} | {type: "action", action}
+ * where action is reveal | flag | chord | new_game | undo | step | toggle_play.
+ */
+export function keyAction(event) {
+  if (event.ctrlKey || event.altKey || event.metaKey) return null;
+  switch (event.key) {
+    case "ArrowUp":
+      return { type: "move", dr: -1, dc: 0 };
+    case "ArrowDown":
+      return { type: "move", dr: 1, dc: 0 };
+    case "ArrowLeft":
+      return { type: "move", dr: 0, dc: -1 };
+    case "ArrowRight":
+      return { type: "move", dr: 0, dc: 1 };
+    case "Home":
+      return { type: "home" };
+    case "End":
+      return { type: "end" };
+    case " ":
+    case "Spacebar":
+    case "Enter":
+      return { type: "action", action: "reveal" };
+  }
+  switch ((event.key || "").toLowerCase()) {
+    case "f":
+      return { type: "action", action: "flag" };
+    case "c":
+      return { type: "action", action: "chord" };
+    case "n":
+      return { type: "action", action: "new_game" };
+    case "u":
+      return { type: "action", action: "undo" };
+    case "s":
+      return { type: "action", action: "step" };
+    case "p":
+      return { type: "action", action: "toggle_play" };
+  }
+  return null;
+}
+
+/** Move the cursor, clamped to the board. */
+export function moveCursor(cursor, move, rows, cols) {
+  const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
+  if (move.type === "home") return [cursor[0], 0];
+  if (move.type === "end") return [cursor[0], cols - 1];
+  return [clamp(cursor[0] + move.dr, rows), clamp(cursor[1] + move.dc, cols)];
+}
+
+/** The message a cell action sends; reveal on a revealed number becomes a chord (like a click). */
+export function cellMessage(action, row, col, ch) {
+  if (action === "reveal" && isNumber(ch)) action = "chord";
+  return { action, row, col };
+}
+
+/** Neighbour positions of (row, col) inside the board. */
+export function neighbours(row, col, rows, cols) {
+  const out = [];
+  for (let dr = -1; dr <= 1; dr++) {
+    for (let dc = -1; dc <= 1; dc++) {
+      if (!dr && !dc) continue;
+      const r = row + dr;
+      const c = col + dc;
+      if (r >= 0 && r < rows && c >= 0 && c < cols) out.push([r, c]);
+    }
+  }
+  return out;
+}
+
+/** Cells shown pressed while the mouse is down on (row, col): the cell itself, or for a chord its covered non-flagged neighbours. */
+export function pressedCells(row, col, cells, rows, cols, chording) {
+  const ch = cells[row * cols + col];
+  if (chording || isNumber(ch)) {
+    const out = neighbours(row, col, rows, cols).filter(([r, c]) => cells[r * cols + c] === ".");
+    if (ch === ".") out.push([row, col]);
+    return out;
+  }
+  return ch === "." ? [[row, col]] : [];
+}
+
+/** Heat-map colour of a mine probability: green (safe) → yellow → red (mine). */
+export function probabilityColor(p, alpha = 0.55) {
+  p = Math.max(0, Math.min(1, Number(p)));
+  const hue = Math.round(120 * (1 - Math.sqrt(p))); // low risks already turn yellow, 50% is orange
+  return `hsla(${hue}, 85%, 50%, ${alpha})`;
+}
+
+/** Short overlay text of a probability: whole percent without the sign ("0", "19", "100"). */
+export function overlayText(p) {
+  const v = Math.max(0, Math.min(1, Number(p))) * 100;
+  if (v > 0 && v < 1) return "<1";
+  if (v > 99 && v < 100) return "99";
+  return String(Math.round(v));
+}
+
+export function formatPercent(p) {
+  const v = Math.max(0, Math.min(1, Number(p))) * 100;
+  if (v > 0 && v < 1) return "<1%";
+  if (v < 100 && v > 99) return ">99%";
+  return `${Math.round(v)}%`;
+}
+
+/** Decode the synced `probabilities` dict (flat index string → p) into a Map index → p, dropping junk. */
+export function decodeProbabilities(obj, size) {
+  const out = new Map();
+  if (!obj || typeof obj !== "object") return out;
+  for (const [k, v] of Object.entries(obj)) {
+    const i = Number(k);
+    if (Number.isInteger(i) && i >= 0 && i < size && typeof v === "number" && v >= 0 && v <= 1) out.set(i, v);
+  }
+  return out;
+}
+
+/** Cell size in px so that `cols` cells fit in `width` px, clamped to [min, max]. */
+export function fitCellSize(width, cols, min = 9, max = 28) {
+  if (!(width > 0) || !(cols > 0)) return max;
+  return Math.max(min, Math.min(max, Math.floor(width / cols)));
+}
+
+/** Speed slider (0 slow … 100 fast) ↔ delay in seconds between autoplay moves (log scale 2 s … 0.01 s). */
+const SLOW = 2;
+const FAST = 0.01;
+export function speedToDelay(speed) {
+  const t = Math.max(0, Math.min(100, Number(speed))) / 100;
+  return Math.round(SLOW * Math.pow(FAST / SLOW, t) * 1000) / 1000;
+}
+export function delayToSpeed(delay) {
+  const d = Math.max(FAST, Math.min(SLOW, Number(delay) || SLOW));
+  return Math.round((100 * Math.log(d / SLOW)) / Math.log(FAST / SLOW)) || 0; // never -0
+}
+
+/** Human text for the last move (`last_move` trait: {action, row, col, reason, probability}). */
+export function describeMove(move) {
+  if (!move || typeof move !== "object" || !move.action) return "";
+  const where = `(${move.row}, ${move.col})`;
+  let text = `${move.action} ${where}`;
+  if (typeof move.probability === "number") text += ` · mine probability ${formatPercent(move.probability)}`;
+  if (move.reason) text += ` — ${move.reason}`;
+  return text;
+}

@@ -1,0 +1,237 @@
+// Unit tests of the pure front-end helpers: `node --test js/` (node 20, no npm install).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  VIEW_CHARS,
+  cellClass,
+  cellLabel,
+  cellMessage,
+  cellText,
+  changedIndices,
+  decodeProbabilities,
+  decodeView,
+  delayToSpeed,
+  describeCell,
+  describeMove,
+  elapsedSeconds,
+  faceFor,
+  fitCellSize,
+  formatCounter,
+  formatPercent,
+  keyAction,
+  moveCursor,
+  neighbours,
+  overlayText,
+  pressedCells,
+  probabilityColor,
+  speedToDelay,
+  statusMessage,
+  toIndex,
+  toPos,
+} from "./helpers.js";
+
+const state = (over = {}) => ({
+  rows: 2,
+  cols: 3,
+  cells: ".f1" + "0..",
+  status: "playing",
+  mines_left: 4,
+  started_at: 1000,
+  ended_at: 0,
+  ...over,
+});
+
+test("decodeView reads the synced traitlets", () => {
+  const v = decodeView(state());
+  assert.deepEqual(v, {
+    rows: 2,
+    cols: 3,
+    cells: ".f10..",
+    status: "playing",
+    minesLeft: 4,
+    startedAt: 1000,
+    endedAt: 0,
+  });
+});
+
+test("decodeView rejects a cells string of the wrong length or alphabet", () => {
+  assert.throws(() => decodeView(state({ cells: ".f1" })), /expected 6/);
+  assert.throws(() => decodeView(state({ cells: ".f1?.." })), /unknown view character/);
+  assert.throws(() => decodeView(state({ rows: 0, cells: "" })), /bad board shape/);
+});
+
+test("changedIndices diffs two views, everything when the shape changed", () => {
+  assert.deepEqual(changedIndices("....", ".1.f"), [1, 3]);
+  assert.deepEqual(changedIndices("....", "...."), []);
+  assert.deepEqual(changedIndices(null, "ab"), [0, 1]);
+  assert.deepEqual(changedIndices("abc", "ab"), [0, 1]);
+});
+
+test("flat index and position round-trip", () => {
+  assert.equal(toIndex(2, 5, 7), 19);
+  assert.deepEqual(toPos(19, 7), [2, 5]);
+});
+
+test("cellClass covers the whole view alphabet", () => {
+  assert.equal(cellClass("."), "ipyms-cell ipyms-covered");
+  assert.equal(cellClass("f"), "ipyms-cell ipyms-covered ipyms-flagged");
+  assert.equal(cellClass("0"), "ipyms-cell ipyms-revealed ipyms-n0");
+  assert.equal(cellClass("3"), "ipyms-cell ipyms-revealed ipyms-n3");
+  assert.match(cellClass("*"), /ipyms-mine/);
+  assert.match(cellClass("X"), /ipyms-exploded/);
+  assert.match(cellClass("F"), /ipyms-flagged-mine/);
+  assert.match(cellClass("x"), /ipyms-wrong-flag/);
+  for (const ch of VIEW_CHARS) assert.match(cellClass(ch), /^ipyms-cell /);
+  assert.throws(() => cellClass("9"));
+  assert.throws(() => cellClass("?"));
+});
+
+test("cellText shows numbers only", () => {
+  assert.equal(cellText("5"), "5");
+  for (const ch of ".f0*XFx") assert.equal(cellText(ch), "");
+});
+
+test("cellLabel is 1-based and says what the cell is", () => {
+  assert.equal(cellLabel(2, 4, "."), "row 3, column 5, covered");
+  assert.equal(cellLabel(0, 0, "f"), "row 1, column 1, flagged");
+  assert.equal(cellLabel(0, 1, "1"), "row 1, column 2, 1 adjacent mine");
+  assert.equal(cellLabel(0, 1, "3"), "row 1, column 2, 3 adjacent mines");
+  assert.equal(cellLabel(0, 1, "0"), "row 1, column 2, empty");
+  assert.equal(cellLabel(4, 4, "X"), "row 5, column 5, exploded mine");
+  assert.equal(cellLabel(1, 1, ".", 0.25), "row 2, column 2, covered, 25% mine probability");
+  for (const ch of VIEW_CHARS) assert.ok(describeCell(ch).length > 0);
+  assert.throws(() => describeCell("z"));
+});
+
+test("formatCounter gives three characters", () => {
+  assert.equal(formatCounter(40), "040");
+  assert.equal(formatCounter(0), "000");
+  assert.equal(formatCounter(7), "007");
+  assert.equal(formatCounter(1234), "999");
+  assert.equal(formatCounter(-3), "-03");
+  assert.equal(formatCounter(-250), "-99");
+  assert.equal(formatCounter(undefined), "000");
+});
+
+test("elapsedSeconds counts from the first reveal and stops at the end", () => {
+  assert.equal(elapsedSeconds(0, 0, 99_999), 0);
+  assert.equal(elapsedSeconds(10_000, 0, 15_900), 5);
+  assert.equal(elapsedSeconds(10_000, 12_500, 99_000), 2);
+  assert.equal(elapsedSeconds(10_000, 0, 9_000), 0); // clock skew never shows negative time
+  assert.equal(elapsedSeconds(1, 0, 5_000_000), 999);
+});
+
+test("faceFor and statusMessage follow the status", () => {
+  assert.equal(faceFor("playing", false), "smile");
+  assert.equal(faceFor("ready", true), "pressed");
+  assert.equal(faceFor("won", true), "won");
+  assert.equal(faceFor("lost", false), "lost");
+  assert.match(statusMessage("won", 12), /won in 12 s/);
+  assert.match(statusMessage("lost", 3), /Game over/);
+  assert.equal(statusMessage("playing", 3), "");
+});
+
+test("keyAction maps the documented keys", () => {
+  const k = (key, mods = {}) => keyAction({ key, ...mods });
+  assert.deepEqual(k("ArrowUp"), { type: "move", dr: -1, dc: 0 });
+  assert.deepEqual(k("ArrowDown"), { type: "move", dr: 1, dc: 0 });
+  assert.deepEqual(k("ArrowLeft"), { type: "move", dr: 0, dc: -1 });
+  assert.deepEqual(k("ArrowRight"), { type: "move", dr: 0, dc: 1 });
+  assert.deepEqual(k(" "), { type: "action", action: "reveal" });
+  assert.deepEqual(k("Enter"), { type: "action", action: "reveal" });
+  assert.deepEqual(k("f"), { type: "action", action: "flag" });
+  assert.deepEqual(k("F"), { type: "action", action: "flag" });
+  assert.deepEqual(k("c"), { type: "action", action: "chord" });
+  assert.deepEqual(k("n"), { type: "action", action: "new_game" });
+  assert.deepEqual(k("u"), { type: "action", action: "undo" });
+  assert.deepEqual(k("s"), { type: "action", action: "step" });
+  assert.deepEqual(k("p"), { type: "action", action: "toggle_play" });
+  assert.deepEqual(k("Home"), { type: "home" });
+  assert.equal(k("x"), null);
+  assert.equal(k("Tab"), null);
+  assert.equal(k("c", { ctrlKey: true }), null); // Ctrl+C stays a copy
+  assert.equal(k("f", { metaKey: true }), null);
+  assert.equal(k("ArrowUp", { altKey: true }), null);
+});
+
+test("moveCursor clamps to the board", () => {
+  assert.deepEqual(moveCursor([0, 0], { type: "move", dr: -1, dc: 0 }, 3, 4), [0, 0]);
+  assert.deepEqual(moveCursor([0, 0], { type: "move", dr: 1, dc: 1 }, 3, 4), [1, 1]);
+  assert.deepEqual(moveCursor([2, 3], { type: "move", dr: 1, dc: 1 }, 3, 4), [2, 3]);
+  assert.deepEqual(moveCursor([1, 2], { type: "home" }, 3, 4), [1, 0]);
+  assert.deepEqual(moveCursor([1, 2], { type: "end" }, 3, 4), [1, 3]);
+});
+
+test("cellMessage turns a reveal on a number into a chord", () => {
+  assert.deepEqual(cellMessage("reveal", 1, 2, "."), { action: "reveal", row: 1, col: 2 });
+  assert.deepEqual(cellMessage("reveal", 1, 2, "3"), { action: "chord", row: 1, col: 2 });
+  assert.deepEqual(cellMessage("flag", 0, 0, "."), { action: "flag", row: 0, col: 0 });
+});
+
+test("neighbours stay on the board", () => {
+  assert.equal(neighbours(0, 0, 3, 3).length, 3);
+  assert.equal(neighbours(1, 1, 3, 3).length, 8);
+  assert.deepEqual(neighbours(0, 0, 1, 2), [[0, 1]]);
+});
+
+test("pressedCells previews a reveal or a chord", () => {
+  // 3x3: covered ring around a 1 in the middle, one flag at (0,0)
+  const cells = "f.." + ".1." + "...";
+  assert.deepEqual(pressedCells(0, 1, cells, 3, 3, false), [[0, 1]]);
+  assert.deepEqual(pressedCells(0, 0, cells, 3, 3, false), []); // flagged: nothing
+  const chord = pressedCells(1, 1, cells, 3, 3, false);
+  assert.equal(chord.length, 7); // 8 neighbours minus the flag
+  assert.ok(!chord.some(([r, c]) => r === 0 && c === 0));
+  const middle = pressedCells(0, 1, cells, 3, 3, true); // middle button on a covered cell
+  assert.ok(middle.some(([r, c]) => r === 0 && c === 1));
+});
+
+test("probabilityColor goes green to red", () => {
+  assert.equal(probabilityColor(0), "hsla(120, 85%, 50%, 0.55)");
+  assert.equal(probabilityColor(1), "hsla(0, 85%, 50%, 0.55)");
+  assert.equal(probabilityColor(0.25, 1), "hsla(60, 85%, 50%, 1)");
+  assert.equal(overlayText(0.19), "19");
+  assert.equal(overlayText(1), "100");
+  assert.equal(overlayText(0.004), "<1");
+  assert.equal(overlayText(0.996), "99");
+  assert.equal(probabilityColor(7), probabilityColor(1));
+  assert.equal(formatPercent(0.25), "25%");
+  assert.equal(formatPercent(0.001), "<1%");
+  assert.equal(formatPercent(0.999), ">99%");
+  assert.equal(formatPercent(0), "0%");
+});
+
+test("decodeProbabilities keeps valid entries only", () => {
+  const m = decodeProbabilities({ 0: 0.5, 3: 1, 9: 0.1, "-1": 0.2, x: 0.3, 2: "0.4", 1: 1.5 }, 6);
+  assert.deepEqual([...m.entries()].sort(), [
+    [0, 0.5],
+    [3, 1],
+  ]);
+  assert.equal(decodeProbabilities(null, 6).size, 0);
+});
+
+test("fitCellSize shrinks for big boards within limits", () => {
+  assert.equal(fitCellSize(900, 16), 28);
+  assert.equal(fitCellSize(900, 100), 9);
+  assert.equal(fitCellSize(900, 50), 18);
+  assert.equal(fitCellSize(300, 100), 9);
+  assert.equal(fitCellSize(0, 10), 28);
+});
+
+test("speed slider and delay are inverse, fast is short", () => {
+  assert.equal(speedToDelay(0), 2);
+  assert.equal(speedToDelay(100), 0.01);
+  assert.ok(speedToDelay(75) < speedToDelay(25));
+  for (const s of [0, 10, 50, 90, 100]) assert.equal(delayToSpeed(speedToDelay(s)), s);
+});
+
+test("describeMove shows the action, cell, probability and reason", () => {
+  assert.equal(describeMove({}), "");
+  assert.equal(describeMove(null), "");
+  assert.equal(
+    describeMove({ action: "reveal", row: 3, col: 4, reason: "the 1 at (2,3) is satisfied", probability: 0 }),
+    "reveal (3, 4) · mine probability 0% — the 1 at (2,3) is satisfied",
+  );
+  assert.equal(describeMove({ action: "flag", row: 0, col: 1, reason: "", probability: null }), "flag (0, 1)");
+});

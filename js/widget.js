@@ -1,0 +1,498 @@
+// The ipyminesweeper anywidget view. Rendering is a pure function of the synced traitlets; every action is
+// a message to Python, which owns the rules. Selectors are documented in js/README.md.
+import {
+  cellClass,
+  cellLabel,
+  cellMessage,
+  cellText,
+  changedIndices,
+  decodeProbabilities,
+  decodeView,
+  delayToSpeed,
+  describeMove,
+  elapsedSeconds,
+  faceFor,
+  fitCellSize,
+  formatCounter,
+  formatPercent,
+  isOver,
+  keyAction,
+  moveCursor,
+  overlayText,
+  pressedCells,
+  probabilityColor,
+  speedToDelay,
+  statusMessage,
+} from "./helpers.js";
+
+const FACE_SVG = {
+  smile:
+    '<circle cx="12" cy="12" r="9.5"/><circle class="f" cx="8.6" cy="9.6" r="1.3"/><circle class="f" cx="15.4" cy="9.6" r="1.3"/>' +
+    '<path class="l" d="M7.6 13.8q4.4 4.4 8.8 0"/>',
+  pressed:
+    '<circle cx="12" cy="12" r="9.5"/><circle class="f" cx="8.6" cy="9.2" r="1.4"/><circle class="f" cx="15.4" cy="9.2" r="1.4"/>' +
+    '<ellipse class="f" cx="12" cy="15.4" rx="2" ry="2.4"/>',
+  won:
+    '<circle cx="12" cy="12" r="9.5"/><path class="f" d="M5 8.6h5.6l-.5 2.8q-.4 1.4-2 1.4H7.3q-1.6 0-2-1.4zM13.4 8.6H19l-.3 2.8q-.4 1.4-2 1.4h-.8q-1.6 0-2-1.4z"/>' +
+    '<path class="l" d="M10.6 9.2h2.8"/><path class="l" d="M7.6 14.6q4.4 3.8 8.8 0"/>',
+  lost:
+    '<circle cx="12" cy="12" r="9.5"/><path class="l" d="M7.2 8l3 3m0-3l-3 3M13.8 8l3 3m0-3l-3 3"/>' +
+    '<path class="l" d="M8 17.2q4-3.6 8 0"/>',
+};
+
+function faceMarkup(face) {
+  return `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${FACE_SVG[face]}</svg>`;
+}
+
+const SKELETON = `
+  <div class="ipyms-header">
+    <div class="ipyms-counter ipyms-led" role="status" aria-label="mines left">000</div>
+    <button type="button" class="ipyms-face" data-face="smile" aria-label="New game" title="New game (N)"></button>
+    <div class="ipyms-timer ipyms-led" role="timer" aria-label="seconds">000</div>
+  </div>
+  <div class="ipyms-board-wrap"><div class="ipyms-board" role="grid"></div></div>
+  <div class="ipyms-message" aria-live="polite"></div>
+  <div class="ipyms-error" role="alert" hidden></div>
+  <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
+    <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
+    <button type="button" class="ipyms-btn ipyms-play" aria-pressed="false" title="Play / pause the strategy (P)">Play</button>
+    <label class="ipyms-speed-label" title="Autoplay speed">Speed <input type="range" class="ipyms-speed" min="0" max="100" step="1"></label>
+    <select class="ipyms-strategy" aria-label="Strategy" title="Strategy"></select>
+    <label class="ipyms-prob-label" title="Overlay each covered cell's mine probability"><input type="checkbox" class="ipyms-probabilities"> Probabilities</label>
+    <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
+  </div>
+  <div class="ipyms-reason" aria-live="polite"></div>
+`;
+
+let instances = 0;
+
+function render({ model, el }) {
+  const uid = `ipyms-${++instances}-${Math.random().toString(36).slice(2, 7)}`;
+  const root = document.createElement("div");
+  root.className = "ipyms-root";
+  root.tabIndex = 0;
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  root.setAttribute("role", "application");
+  root.setAttribute("aria-roledescription", "Minesweeper");
+  root.setAttribute("aria-label", "Minesweeper");
+  root.innerHTML = SKELETON;
+  el.appendChild(root);
+
+  const $ = (sel) => root.querySelector(sel);
+  const counterEl = $(".ipyms-counter");
+  const faceEl = $(".ipyms-face");
+  const timerEl = $(".ipyms-timer");
+  const wrapEl = $(".ipyms-board-wrap");
+  const boardEl = $(".ipyms-board");
+  const messageEl = $(".ipyms-message");
+  const errorEl = $(".ipyms-error");
+  const stepEl = $(".ipyms-step");
+  const playEl = $(".ipyms-play");
+  const speedEl = $(".ipyms-speed");
+  const strategyEl = $(".ipyms-strategy");
+  const probEl = $(".ipyms-probabilities");
+  const undoEl = $(".ipyms-undo");
+  const reasonEl = $(".ipyms-reason");
+
+  // Render state (what the DOM currently shows).
+  let view = null; // decoded view
+  let shape = "";
+  let cellEls = [];
+  let shown = null; // the cells string the DOM shows
+  let cursor = [0, 0];
+  let cursorIdx = -1;
+  let lastIdx = -1;
+  let probShown = new Map();
+  let pressedIdx = [];
+  let mouse = null; // {button, idx, chording}
+  let face = "";
+  let timer = null;
+  let disposed = false;
+
+  const send = (msg) => model.send(msg);
+
+  // ---------------------------------------------------------------- board construction (once per shape)
+  function build() {
+    const { rows, cols } = view;
+    const parts = [];
+    for (let r = 0; r < rows; r++) {
+      parts.push(`<div class="ipyms-row" role="row" aria-rowindex="${r + 1}" data-row="${r}">`);
+      for (let c = 0; c < cols; c++) {
+        parts.push(
+          `<div class="ipyms-cell" role="gridcell" id="${uid}-${r * cols + c}" aria-colindex="${c + 1}" data-row="${r}" data-col="${c}"></div>`,
+        );
+      }
+      parts.push("</div>");
+    }
+    boardEl.innerHTML = parts.join("");
+    boardEl.setAttribute("aria-rowcount", rows);
+    boardEl.setAttribute("aria-colcount", cols);
+    boardEl.dataset.rows = rows;
+    boardEl.dataset.cols = cols;
+    boardEl.style.setProperty("--ipyms-cols", cols);
+    cellEls = Array.from(boardEl.querySelectorAll(".ipyms-cell"));
+    shape = `${rows}x${cols}`;
+    shown = null;
+    lastIdx = -1;
+    probShown = new Map();
+    pressedIdx = [];
+    mouse = null;
+    cursor = [Math.min(cursor[0], rows - 1), Math.min(cursor[1], cols - 1)];
+    cursorIdx = -1;
+    fit();
+  }
+
+  function fit() {
+    if (!view) return;
+    const avail = (el.clientWidth || root.parentElement?.clientWidth || 0) - 24;
+    const size = fitCellSize(avail > 0 ? avail : 0, view.cols);
+    root.style.setProperty("--ipyms-cell", `${size}px`);
+    root.classList.toggle("ipyms-small", size < 20);
+    root.classList.toggle("ipyms-tiny", size < 14);
+  }
+
+  // ---------------------------------------------------------------- incremental updates
+  function paintCell(i) {
+    const ch = view.cells[i];
+    const cell = cellEls[i];
+    cell.className = cellClass(ch);
+    cell.dataset.state = ch;
+    cell.textContent = cellText(ch);
+    const p = probShown.get(i);
+    cell.setAttribute("aria-label", cellLabel(Math.floor(i / view.cols), i % view.cols, ch, p));
+    if (i === cursorIdx) cell.classList.add("ipyms-cursor");
+    if (i === lastIdx) cell.classList.add("ipyms-last-move");
+    if (p != null) cell.classList.add("ipyms-prob");
+  }
+
+  function setCursor(r, c) {
+    if (!view) return;
+    cursor = [r, c];
+    const i = r * view.cols + c;
+    if (cursorIdx >= 0 && cellEls[cursorIdx]) cellEls[cursorIdx].classList.remove("ipyms-cursor");
+    cursorIdx = i;
+    cellEls[i].classList.add("ipyms-cursor");
+    root.setAttribute("aria-activedescendant", cellEls[i].id);
+  }
+
+  function updateProbabilities() {
+    const on = model.get("show_probabilities") && !isOver(view.status);
+    const next = on ? decodeProbabilities(model.get("probabilities"), view.cells.length) : new Map();
+    for (const i of probShown.keys()) {
+      if (!next.has(i)) {
+        const cell = cellEls[i];
+        cell.classList.remove("ipyms-prob");
+        cell.style.removeProperty("--ipyms-heat");
+        delete cell.dataset.probability;
+        delete cell.dataset.pct;
+        cell.removeAttribute("title");
+      }
+    }
+    for (const [i, p] of next) {
+      if (probShown.get(i) === p && cellEls[i].dataset.probability !== undefined) continue;
+      const cell = cellEls[i];
+      cell.classList.add("ipyms-prob");
+      cell.style.setProperty("--ipyms-heat", probabilityColor(p));
+      cell.dataset.probability = String(p);
+      cell.dataset.pct = overlayText(p);
+      cell.title = `mine probability ${formatPercent(p)}`;
+    }
+    const changed = new Set([...probShown.keys(), ...next.keys()]);
+    probShown = next;
+    for (const i of changed) {
+      const ch = view.cells[i];
+      cellEls[i].setAttribute("aria-label", cellLabel(Math.floor(i / view.cols), i % view.cols, ch, next.get(i)));
+    }
+  }
+
+  function updateLastMove() {
+    const move = model.get("last_move") || {};
+    let idx = -1;
+    if (Number.isInteger(move.row) && Number.isInteger(move.col) && move.row >= 0 && move.col >= 0 &&
+        move.row < view.rows && move.col < view.cols) {
+      idx = move.row * view.cols + move.col;
+    }
+    if (idx !== lastIdx) {
+      if (lastIdx >= 0 && cellEls[lastIdx]) cellEls[lastIdx].classList.remove("ipyms-last-move");
+      if (idx >= 0) cellEls[idx].classList.add("ipyms-last-move");
+      lastIdx = idx;
+    }
+    reasonEl.textContent = describeMove(move);
+    reasonEl.hidden = !reasonEl.textContent;
+  }
+
+  function setFace(next) {
+    if (next === face) return;
+    face = next;
+    faceEl.dataset.face = next;
+    faceEl.innerHTML = faceMarkup(next);
+  }
+
+  function tick() {
+    if (!view) return;
+    const secs = elapsedSeconds(view.startedAt, view.endedAt, Date.now());
+    timerEl.textContent = formatCounter(secs);
+    return secs;
+  }
+
+  function updateTimer() {
+    const running = view.status === "playing" && view.startedAt && !view.endedAt;
+    if (running && !timer) timer = setInterval(tick, 250);
+    if (!running && timer) {
+      clearInterval(timer);
+      timer = null;
+    }
+    return tick();
+  }
+
+  function updateToolbar() {
+    const over = isOver(view.status);
+    const auto = !!model.get("autoplaying");
+    const names = model.get("strategies") || [];
+    const current = model.get("strategy") || "";
+    const have = Array.from(strategyEl.options, (o) => o.value);
+    if (have.length !== names.length || have.some((n, i) => n !== names[i])) {
+      strategyEl.replaceChildren(
+        ...names.map((n) => {
+          const o = document.createElement("option");
+          o.value = n;
+          o.textContent = n;
+          return o;
+        }),
+      );
+    }
+    if (strategyEl.value !== current) strategyEl.value = current;
+    const noStrategies = names.length === 0;
+    stepEl.disabled = over || auto || noStrategies;
+    playEl.disabled = (over && !auto) || noStrategies;
+    playEl.setAttribute("aria-pressed", String(auto));
+    playEl.textContent = auto ? "Pause" : "Play";
+    playEl.classList.toggle("ipyms-active", auto);
+    strategyEl.disabled = noStrategies;
+    if (document.activeElement !== speedEl) speedEl.value = String(delayToSpeed(model.get("delay")));
+    probEl.checked = !!model.get("show_probabilities");
+    undoEl.disabled = !model.get("can_undo");
+  }
+
+  function refresh() {
+    if (disposed) return;
+    let next;
+    try {
+      next = decodeView({
+        rows: model.get("rows"),
+        cols: model.get("cols"),
+        cells: model.get("cells"),
+        status: model.get("status"),
+        mines_left: model.get("mines_left"),
+        started_at: model.get("started_at"),
+        ended_at: model.get("ended_at"),
+      });
+    } catch (err) {
+      errorEl.hidden = false;
+      errorEl.textContent = `Cannot show this board: ${err.message}`;
+      return;
+    }
+    view = next;
+    if (`${view.rows}x${view.cols}` !== shape) build();
+    for (const i of changedIndices(shown, view.cells)) paintCell(i);
+    shown = view.cells;
+    if (cursorIdx < 0) setCursor(cursor[0], cursor[1]);
+    updateProbabilities();
+    updateLastMove();
+
+    root.dataset.status = view.status;
+    counterEl.textContent = formatCounter(view.minesLeft);
+    setFace(faceFor(view.status, mouse !== null && !isOver(view.status)));
+    const secs = updateTimer();
+    messageEl.textContent = statusMessage(view.status, secs);
+    messageEl.dataset.status = view.status;
+    const error = model.get("error") || "";
+    errorEl.textContent = error;
+    errorEl.hidden = !error;
+    updateToolbar();
+  }
+
+  // Coalesce the change events of one state update (several traits arrive together) into one repaint.
+  let queued = false;
+  function schedule() {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      refresh();
+    });
+  }
+
+  const TRAITS = [
+    "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "strategies",
+    "strategy", "last_move", "show_probabilities", "probabilities", "autoplaying", "delay", "can_undo",
+  ];
+  for (const t of TRAITS) model.on(`change:${t}`, schedule);
+
+  // ---------------------------------------------------------------- mouse
+  const cellIndexOf = (target) => {
+    const cell = target instanceof Element ? target.closest(".ipyms-cell") : null;
+    if (!cell || !boardEl.contains(cell)) return -1;
+    return Number(cell.dataset.row) * view.cols + Number(cell.dataset.col);
+  };
+
+  function showPressed() {
+    for (const i of pressedIdx) cellEls[i]?.classList.remove("ipyms-pressed");
+    pressedIdx = [];
+    if (mouse && mouse.idx >= 0) {
+      const [r, c] = [Math.floor(mouse.idx / view.cols), mouse.idx % view.cols];
+      for (const [pr, pc] of pressedCells(r, c, view.cells, view.rows, view.cols, mouse.chording)) {
+        const i = pr * view.cols + pc;
+        cellEls[i].classList.add("ipyms-pressed");
+        pressedIdx.push(i);
+      }
+    }
+    setFace(faceFor(view.status, mouse !== null && mouse.idx >= 0));
+  }
+
+  function onMouseDown(e) {
+    if (!view) return;
+    const idx = cellIndexOf(e.target);
+    if (idx < 0) return;
+    e.preventDefault(); // no text selection, no middle-click autoscroll
+    root.focus({ preventScroll: true });
+    root.classList.remove("ipyms-kbd");
+    const [r, c] = [Math.floor(idx / view.cols), idx % view.cols];
+    setCursor(r, c);
+    if (isOver(view.status)) return;
+    if (e.button === 2) {
+      send({ action: "flag", row: r, col: c });
+      return;
+    }
+    if (e.button !== 0 && e.button !== 1) return;
+    mouse = { button: e.button, idx, chording: e.button === 1 };
+    showPressed();
+  }
+
+  function onMouseOver(e) {
+    if (!mouse) return;
+    const idx = cellIndexOf(e.target);
+    if (idx !== mouse.idx) {
+      mouse.idx = idx;
+      showPressed();
+    }
+  }
+
+  function onMouseLeave() {
+    if (!mouse) return;
+    mouse.idx = -1;
+    showPressed();
+  }
+
+  function onMouseUp(e) {
+    if (!mouse) return;
+    const m = mouse;
+    mouse = null;
+    const idx = cellIndexOf(e.target);
+    showPressed();
+    if (idx < 0 || idx !== m.idx || e.button !== m.button || isOver(view.status)) return;
+    const [r, c] = [Math.floor(idx / view.cols), idx % view.cols];
+    if (m.button === 1) send({ action: "chord", row: r, col: c });
+    else send(cellMessage("reveal", r, c, view.cells[idx]));
+  }
+
+  const onContextMenu = (e) => {
+    if (e.target instanceof Element && boardEl.contains(e.target)) e.preventDefault();
+  };
+
+  boardEl.addEventListener("mousedown", onMouseDown);
+  boardEl.addEventListener("mouseover", onMouseOver);
+  boardEl.addEventListener("mouseleave", onMouseLeave);
+  boardEl.addEventListener("contextmenu", onContextMenu);
+  window.addEventListener("mouseup", onMouseUp);
+
+  // ---------------------------------------------------------------- keyboard
+  function togglePlay() {
+    send({ action: model.get("autoplaying") ? "pause" : "play" });
+  }
+
+  function onKeyDown(e) {
+    if (!view) return;
+    const target = e.target;
+    const inControl = target !== root && target instanceof Element && target.closest("button, select, input, label");
+    const act = keyAction(e);
+    if (inControl) {
+      // Native behaviour for the toolbar's controls, but never let notebook shortcuts see the key.
+      if (!e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
+      return;
+    }
+    if (!act) return;
+    e.preventDefault();
+    e.stopPropagation();
+    root.classList.add("ipyms-kbd");
+    if (act.type !== "action") {
+      const [r, c] = moveCursor(cursor, act, view.rows, view.cols);
+      setCursor(r, c);
+      cellEls[cursorIdx].scrollIntoView?.({ block: "nearest", inline: "nearest" });
+      return;
+    }
+    const [r, c] = cursor;
+    switch (act.action) {
+      case "reveal":
+      case "flag":
+      case "chord":
+        if (!isOver(view.status)) send(cellMessage(act.action, r, c, view.cells[r * view.cols + c]));
+        break;
+      case "new_game":
+      case "undo":
+        send({ action: act.action });
+        break;
+      case "step":
+        if (!stepEl.disabled) send({ action: "step" });
+        break;
+      case "toggle_play":
+        if (!playEl.disabled) togglePlay();
+        break;
+    }
+  }
+  root.addEventListener("keydown", onKeyDown);
+
+  // ---------------------------------------------------------------- header and toolbar
+  faceEl.addEventListener("click", () => send({ action: "new_game" }));
+  stepEl.addEventListener("click", () => send({ action: "step" }));
+  playEl.addEventListener("click", togglePlay);
+  undoEl.addEventListener("click", () => send({ action: "undo" }));
+  speedEl.addEventListener("change", () => {
+    model.set("delay", speedToDelay(speedEl.value));
+    model.save_changes();
+  });
+  strategyEl.addEventListener("change", () => {
+    model.set("strategy", strategyEl.value);
+    model.save_changes();
+  });
+  probEl.addEventListener("change", () => {
+    model.set("show_probabilities", probEl.checked);
+    model.save_changes();
+  });
+
+  let observer = null;
+  if (typeof ResizeObserver !== "undefined") {
+    let lastWidth = -1;
+    observer = new ResizeObserver(() => {
+      const w = el.clientWidth;
+      if (w !== lastWidth) {
+        lastWidth = w;
+        fit();
+      }
+    });
+    observer.observe(el);
+  }
+
+  refresh();
+
+  return () => {
+    disposed = true;
+    if (timer) clearInterval(timer);
+    observer?.disconnect();
+    window.removeEventListener("mouseup", onMouseUp);
+    for (const t of TRAITS) model.off(`change:${t}`, schedule);
+    root.remove();
+  };
+}
+
+export default { render };
