@@ -1,0 +1,129 @@
+"""No-guess boards: mine layouts that deduction alone solves from the first click.
+
+:func:`no_guess_minefield` is what ``first_click="no-guess"`` uses (see
+:func:`~ipyminesweeper.rules.place_mines`). In the spirit of Simon Tatham's Mines: draw a layout with
+the first click's 3x3 block free, play it with certain moves only (the exact solver's safe cells, never
+a guess) and, where that gets stuck, move a mine from the edge of the known region to somewhere unseen
+(or the reverse) and carry on. When a layout is solved to the end it is checked once more from a fresh
+start. Everything is drawn from a ``random.Random`` seeded by the board's seed, so the same seed and
+first click give the same board.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .board import COVERED, REVEALED, Board
+from .geometry import block, neighbour_table
+from .minefield import Minefield
+from .rules import _open, check_mine_count
+from .solver import analyse
+from .strategies import _local_rules
+
+__all__ = ["NoGuessError", "is_no_guess", "no_guess_minefield"]
+
+ATTEMPTS = 40  # fresh layouts tried before giving up
+
+
+class NoGuessError(ValueError):
+    """No no-guess layout was found (the board is too dense for deduction alone)."""
+
+
+def _solve(board: Board) -> Board:
+    """Reveal certain-safe cells until none is left (no guesses). The board's mines are placed."""
+    table = neighbour_table(board.rows, board.cols)
+    cols = board.cols
+    mines: set[int] = set()
+    cells = board.view.cells
+    dirty = {i for i, ch in enumerate(cells) if "1" <= ch <= "8"}
+    while not board.over:
+        safe = _local_rules(cells, table, dirty, mines)
+        if not safe:
+            a = analyse(board.view, explain=False)
+            mines.update(r * cols + c for r, c in a.mines)
+            safe = {r * cols + c for r, c in a.safe if cells[r * cols + c] == "."}
+            if not safe:
+                return board
+        board = _open(board, tuple(sorted(safe)))
+        old, cells = cells, board.view.cells
+        dirty = set()
+        for i in range(len(cells)):
+            if old[i] != cells[i]:
+                dirty.add(i)
+                dirty.update(table[i])
+    return board
+
+
+def _start(rows: int, cols: int, mines: int, mask: bytearray, first: int, seed: int) -> Board:
+    field = Minefield(rows, cols, bytes(mask), seed, "no-guess")
+    board = Board(rows, cols, mines, bytes(rows * cols), field)
+    return _open(board, (first,))
+
+
+def is_no_guess(field: Minefield, first: int) -> bool:
+    """Whether certain moves alone win the game on ``field`` from a first click at flat ``first``."""
+    mines = field.mask.count(1)
+    board = Board(field.rows, field.cols, mines, bytes(field.rows * field.cols), field)
+    if field.mask[first]:
+        return False
+    return _solve(_open(board, (first,))).status == "won"
+
+
+def no_guess_minefield(rows: int, cols: int, mines: int, seed: int, first: int) -> Minefield:
+    """A ``rows x cols`` layout of ``mines`` mines, none in the 3x3 block around flat index ``first``,
+    that certain moves solve from a first click at ``first``. Reproducible from ``seed``.
+
+    Raises :class:`NoGuessError` if none is found (only on very dense boards).
+    """
+    check_mine_count(rows, cols, mines, "no-guess")
+    n = rows * cols
+    table = neighbour_table(rows, cols)
+    free = set(block(rows, cols, first))
+    candidates = [i for i in range(n) if i not in free]
+    rng = random.Random(f"ipyminesweeper/no-guess/{seed}/{rows}x{cols}/{mines}/{first}")
+    for _ in range(ATTEMPTS):
+        mask = bytearray(n)
+        for i in rng.sample(candidates, mines):
+            mask[i] = 1
+        board = _solve(_start(rows, cols, mines, mask, first, seed))
+        for _ in range(4 * n):
+            if board.status == "won":
+                # the perturbations happened mid-solve: check from a fresh first click
+                board = _solve(_start(rows, cols, mines, mask, first, seed))
+                if board.status == "won":
+                    return Minefield(rows, cols, bytes(mask), seed, "no-guess")
+            states = board.states
+            seen = [False] * n  # next to a revealed cell
+            for i in range(n):
+                if states[i] == REVEALED:
+                    for j in table[i]:
+                        seen[j] = True
+            edge = [i for i in range(n) if states[i] != REVEALED and seen[i] and i not in free]
+            hidden = [i for i in range(n) if states[i] != REVEALED and not seen[i] and i not in free]
+            edge_mines = [i for i in edge if mask[i]]
+            hidden_safe = [i for i in hidden if not mask[i]]
+            if edge_mines and hidden_safe:  # move a mine off the edge of the known region
+                src, dst = rng.choice(edge_mines), rng.choice(hidden_safe)
+            else:
+                hidden_mines = [i for i in hidden if mask[i]]
+                edge_safe = [i for i in edge if not mask[i]]
+                if not (hidden_mines and edge_safe):
+                    break  # nothing to move: try a fresh layout
+                src, dst = rng.choice(hidden_mines), rng.choice(edge_safe)
+            mask[src], mask[dst] = 0, 1
+            field = Minefield(rows, cols, bytes(mask), seed, "no-guess")
+            board = Board(rows, cols, mines, states, field)
+            zeros = tuple(
+                i
+                for i in range(n)
+                if states[i] == REVEALED
+                and field.counts[i] == 0
+                and any(states[j] == COVERED for j in table[i])
+            )
+            if zeros:
+                board = _open(board, zeros)
+            board = _solve(board)
+    raise NoGuessError(
+        f"found no layout of {mines} mines on {rows}x{cols} that deduction alone solves from "
+        f"{divmod(first, cols)}: use fewer mines or another first_click"
+    )
