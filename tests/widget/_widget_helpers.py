@@ -1,0 +1,57 @@
+"""Helpers for the widget tests (no kernel: ipywidgets uses a dummy comm)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ipyminesweeper import Minesweeper
+
+SYNCED_TRAITS = frozenset(
+    {
+        "rows",
+        "cols",
+        "mines",
+        "status",
+        "cells",
+        "mines_left",
+        "started_at",
+        "ended_at",
+        "can_undo",
+        "error",
+        "strategies",
+        "strategy",
+        "last_move",
+        "show_probabilities",
+        "probabilities",
+        "autoplaying",
+        "delay",
+    }
+)
+"""The game's synced traitlets (docs/architecture.md), besides ipywidgets'/anywidget's own."""
+
+BASE_TRAITS = frozenset(
+    {
+        "_anywidget_id",
+        "_css",
+        "_dom_classes",
+        "_esm",
+        "_model_module",
+        "_model_module_version",
+        "_model_name",
+        "_view_count",
+        "_view_module",
+        "_view_module_version",
+        "_view_name",
+        "layout",
+        "tabbable",
+        "tooltip",
+    }
+)
+
+
+def synced_state(w: Minesweeper) -> dict[str, Any]:
+    """Every synced traitlet the game adds, as the comm would send it; fails on an unknown one."""
+    state = w.get_state()
+    unknown = set(state) - SYNCED_TRAITS - BASE_TRAITS
+    assert not unknown, f"undocumented synced traitlets: {unknown}"
+    return {k: v for k, v in state.items() if k in SYNCED_TRAITS}

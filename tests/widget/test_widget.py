@@ -1,0 +1,365 @@
+"""The widget's Python side: constructors, the board/history shell, what is synced, the timer."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from _widget_helpers import SYNCED_TRAITS, synced_state
+
+from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
+from ipyminesweeper.widget import FRONTEND_WRITABLE
+
+# --- constructors ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "shape"),
+    [
+        ((), {}, (16, 16, 40)),
+        ((), {"size": 16, "mines": 40}, (16, 16, 40)),
+        ((), {"rows": 16, "cols": 30, "mines": 99}, (16, 30, 99)),
+        (("expert",), {}, (16, 30, 99)),
+        (("beginner",), {}, (9, 9, 10)),
+        ((), {"size": 20, "density": 0.15}, (20, 20, 60)),
+        ((), {"size": 10}, (10, 10, 16)),  # only a size: the intermediate density
+        ((), {"rows": 5, "cols": 7, "mines": 3, "seed": 9, "first_click": "safe"}, (5, 7, 3)),
+    ],
+)
+def test_constructor_forms(
+    args: tuple[Any, ...], kwargs: dict[str, Any], shape: tuple[int, ...]
+) -> None:
+    w = Minesweeper(*args, **kwargs)
+    assert (w.board.rows, w.board.cols, w.board.mines) == shape
+    assert (w.rows, w.cols, w.mines) == shape
+    assert w.status == "ready"
+    assert w.cells == "." * (shape[0] * shape[1])
+    assert w.mines_left == shape[2]
+    assert w.history == (w.board,)
+
+
+def test_seed_and_first_click_reach_the_engine() -> None:
+    a = Minesweeper(size=9, mines=10, seed=5, first_click="safe")
+    b = Minesweeper(size=9, mines=10, seed=5, first_click="safe")
+    assert a.board.first_click == "safe" and a.board.seed == 5
+    a.reveal(0, 0)
+    b.reveal(0, 0)
+    assert a.board == b.board
+    assert a.board == reveal(new_board(9, 9, 10, seed=5, first_click="safe"), (0, 0))
+
+
+def test_board_argument() -> None:
+    start = reveal(new_board(9, 9, 10, seed=2), (4, 4))
+    assert Minesweeper(board=start).board is start
+    assert Minesweeper(start).board is start
+    assert Minesweeper(board=start).status == "playing"
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        ((16,), {}, TypeError, "size="),
+        (("huge",), {}, ValueError, "unknown level"),
+        (("expert",), {"size": 5}, ValueError, "sets the size"),
+        ((), {"size": 5, "rows": 5}, ValueError, "either size"),
+        ((), {"rows": 5}, ValueError, "both rows"),
+        ((), {"mines": 5}, ValueError, "need a size"),
+        ((), {"size": 5, "mines": 3, "density": 0.1}, ValueError, "not both"),
+        ((), {"size": 5, "mines": True}, TypeError, "mines"),
+        ((), {"size": 5.0, "mines": 3}, TypeError, "rows"),
+        ((), {"size": 0, "mines": 0}, ValueError, "at least 1"),
+        ((), {"size": 5, "mines": 99}, ValueError, "cannot fit"),
+        ((), {"size": 5, "density": 1.5}, ValueError, "density"),
+        ((), {"first_click": "bogus"}, ValueError, "first_click"),
+        ((), {"seed": "x"}, TypeError, "seed"),
+        ((), {"strategy": "nope"}, ValueError, "unknown strategy"),
+        ((), {"delay": -1}, ValueError, "delay"),
+        ((), {"delay": "slow"}, TypeError, "delay"),
+        ((), {"board": "...\n..."}, TypeError, "Board"),
+        (
+            (),
+            {"board": new_board(3, 3, 1, first_click="safe"), "size": 3},
+            ValueError,
+            "pass nothing else",
+        ),
+    ],
+)
+def test_bad_constructor_arguments(
+    args: tuple[Any, ...], kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        Minesweeper(*args, **kwargs)
+
+
+# --- the board, history, undo ----------------------------------------------------------------------
+
+
+def test_assigning_the_board_resyncs_and_records_history() -> None:
+    w = Minesweeper(size=16, mines=40, seed=7)
+    start = w.board
+    w.board = reveal(w.board, (3, 4))
+    assert w.board != start
+    assert w.cells == w.board.view.cells
+    assert w.status == w.board.status == "playing"
+    assert w.history == (start, w.board)
+    w.board = toggle_flag(w.board, (15, 15)) if w.board.view[(15, 15)] == "." else w.board
+    assert w.mines_left == w.board.flags_left
+
+
+def test_assigning_an_equal_board_is_not_a_move() -> None:
+    w = Minesweeper(size=9, mines=10, seed=1)
+    w.reveal(4, 4)
+    n = len(w.history)
+    w.board = w.board
+    w.reveal(4, 4)  # revealing a revealed cell is a no-op in the engine
+    assert len(w.history) == n
+
+
+def test_assigning_something_else_is_a_type_error() -> None:
+    w = Minesweeper()
+    with pytest.raises(TypeError, match="Board"):
+        w.board = "....."  # type: ignore[assignment]
+    assert w.history == (w.board,)
+
+
+def test_methods_play_through_the_engine() -> None:
+    w = Minesweeper(size=9, mines=10, seed=3)
+    b = w.reveal(4, 4)
+    assert b is w.board and b == reveal(new_board(9, 9, 10, seed=3), (4, 4))
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    w.flag(*covered)
+    assert w.board.view[covered] == "f"
+    assert w.mines_left == 9
+    w.flag(*covered)
+    assert w.board.view[covered] == "."
+    with pytest.raises(ValueError):
+        w.reveal(9, 0)
+    with pytest.raises(TypeError):
+        w.reveal(1.0, 0)  # type: ignore[arg-type]
+
+
+def test_undo_walks_back_through_history() -> None:
+    w = Minesweeper(size=9, mines=10, seed=3)
+    start = w.board
+    assert w.undo() is start  # nothing to undo: a no-op
+    assert w.can_undo is False
+    w.reveal(4, 4)
+    after_reveal = w.board
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    w.flag(*covered)
+    assert w.can_undo is True
+    assert w.undo() is after_reveal
+    assert w.cells == after_reveal.view.cells
+    assert w.history == (start, after_reveal)
+    w.undo()
+    assert w.board is start and w.status == "ready"
+    assert w.started_at == 0 and w.ended_at == 0 and w.can_undo is False
+
+
+def test_undo_after_a_loss_resumes_the_game() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4, first_click="any")
+    mine = next(p for p in w.board.positions() if w.board.is_mine(p))
+    safe = next(p for p in w.board.positions() if not w.board.is_mine(p))
+    w.reveal(*safe)
+    w.reveal(*mine)
+    assert w.status == "lost" and w.ended_at > 0
+    w.undo()
+    assert w.status == "playing" and w.ended_at == 0 and w.started_at > 0
+
+
+def test_history_is_an_immutable_tuple() -> None:
+    w = Minesweeper(size=9, mines=10, seed=1)
+    w.reveal(4, 4)
+    h = w.history
+    assert isinstance(h, tuple) and h[-1] is w.board
+    with pytest.raises(AttributeError):
+        w.history = ()  # type: ignore[misc]
+
+
+def test_new_game_keeps_the_shape_and_draws_a_new_seed() -> None:
+    w = Minesweeper(rows=8, cols=12, mines=15, seed=1, first_click="safe")
+    w.reveal(0, 0)
+    b = w.new_game()
+    assert (b.rows, b.cols, b.mines, b.first_click) == (8, 12, 15, "safe")
+    assert w.status == "ready" and w.history == (b,) and w.started_at == 0
+    seeds = {w.new_game().seed for _ in range(5)}
+    assert len(seeds) > 1
+    w.new_game("expert", seed=3)
+    assert (w.rows, w.cols, w.mines, w.board.seed) == (16, 30, 99, 3)
+    with pytest.raises(ValueError):
+        w.new_game("nope")
+    assert (w.rows, w.cols) == (16, 30)
+
+
+def test_read_only_traits() -> None:
+    w = Minesweeper()
+    for name in ("cells", "status", "rows", "mines_left", "started_at", "probabilities"):
+        with pytest.raises(Exception, match="read-only"):
+            setattr(w, name, getattr(w, name))
+
+
+# --- what is synced --------------------------------------------------------------------------------
+
+
+def test_synced_traits_are_exactly_the_documented_ones() -> None:
+    w = Minesweeper()
+    assert set(synced_state(w)) == SYNCED_TRAITS
+    assert "seed" not in w.get_state()
+    assert FRONTEND_WRITABLE <= SYNCED_TRAITS
+
+
+LAYOUT_A = """
+*..
+1..
+"""
+LAYOUT_B = """
+.*.
+1..
+"""
+
+
+@pytest.mark.parametrize("probabilities", [False, True])
+def test_synced_state_is_a_function_of_the_view(probabilities: bool) -> None:
+    """Two boards with different mines but the same view sync exactly the same state."""
+    a, b = Board.from_text(LAYOUT_A), Board.from_text(LAYOUT_B)
+    assert a.view == b.view and a.status == "playing"
+    wa, wb = Minesweeper(board=a), Minesweeper(board=b)
+    wa.show_probabilities = wb.show_probabilities = probabilities
+    sa, sb = synced_state(wa), synced_state(wb)
+    for s in (sa, sb):
+        s.pop("started_at")  # wall-clock times
+    assert sa == sb
+    assert bool(sa["probabilities"]) == probabilities
+
+
+def test_no_mine_information_while_playing() -> None:
+    w = Minesweeper(size=16, mines=40, seed=11)
+    w.show_probabilities = True
+    boards = [w.board]
+    w.reveal(8, 8)
+    while w.status == "playing" and len(boards) < 25:
+        boards.append(w.board)
+        state = synced_state(w)
+        assert set(state["cells"]) <= set(".f012345678")
+        assert state["status"] in ("ready", "playing")
+        text = json.dumps(state)
+        for letter in "*XFx":
+            assert letter not in state["cells"], letter
+        # probabilities only for covered cells
+        for key in state["probabilities"]:
+            assert state["cells"][int(key)] in ".f"
+        assert "mask" not in text and "minefield" not in text
+        w.step("exact")
+
+
+def test_mines_appear_only_at_a_loss() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4, first_click="any")
+    mines = [p for p in w.board.positions() if w.board.is_mine(p)]
+    safe = next(p for p in w.board.positions() if not w.board.is_mine(p))
+    w.reveal(*safe)
+    wrong = next(p for p in w.board.positions() if w.board.view[p] == "." and not w.board.is_mine(p))
+    w.flag(*wrong)
+    w.flag(*mines[1])
+    assert not set(w.cells) & set("*XFx")
+    w.reveal(*mines[0])
+    assert w.status == "lost"
+    cells = w.cells
+    assert cells[mines[0][0] * 9 + mines[0][1]] == "X"
+    assert cells[mines[1][0] * 9 + mines[1][1]] == "F"
+    assert cells[wrong[0] * 9 + wrong[1]] == "x"
+    assert cells.count("*") == len(mines) - 2
+    assert w.probabilities == {}
+
+
+def test_a_win_shows_every_mine_flagged() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4, first_click="any")
+    for p in w.board.positions():
+        if not w.board.is_mine(p) and w.board.view[p] == ".":
+            w.reveal(*p)
+    assert w.status == "won"
+    assert w.cells.count("F") == 10
+    assert w.mines_left == 0
+    assert w.ended_at >= w.started_at > 0
+
+
+def test_one_state_message_per_move_and_its_size() -> None:
+    w = Minesweeper(size=16, mines=40, seed=7)
+    sent: list[dict[str, Any]] = []
+    w.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
+    w.reveal(8, 8)
+    assert len(sent) == 1
+    msg = sent[0]
+    assert msg["method"] == "update"
+    assert msg["state"]["cells"] == w.cells
+    assert len(json.dumps(msg)) < 16 * 16 + 200
+    sent.clear()
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    w.flag(*covered)
+    assert len(sent) == 1
+    assert set(sent[0]["state"]) <= {"cells", "mines_left", "can_undo", "error"}
+
+
+# --- timer and observable traits -------------------------------------------------------------------
+
+
+def test_timer_starts_on_the_first_reveal_and_stops_at_the_end() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4, first_click="any")
+    assert (w.started_at, w.ended_at, w.elapsed) == (0, 0, 0.0)
+    safe = [p for p in w.board.positions() if not w.board.is_mine(p)]
+    w.reveal(*safe[0])
+    started = w.started_at
+    assert started > 1_600_000_000_000 and w.ended_at == 0
+    for p in safe:
+        if w.board.view[p] == ".":
+            w.reveal(*p)
+    assert w.status == "won"
+    assert w.started_at == started and w.ended_at >= started
+    assert w.elapsed == (w.ended_at - started) / 1000
+
+
+def test_status_mines_left_and_elapsed_are_observable() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4)
+    seen: list[tuple[str, Any]] = []
+    w.observe(lambda ch: seen.append((ch["name"], ch["new"])), names=["status", "mines_left"])
+    w.reveal(4, 4)
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    w.flag(*covered)
+    assert ("status", "playing") in seen
+    assert ("mines_left", 9) in seen
+
+
+def test_status_observers_see_the_new_board() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4)
+    seen: list[tuple[str, str]] = []
+    w.observe(lambda ch: seen.append((ch["new"], w.cells)), names="status")
+    w.reveal(4, 4)
+    assert seen == [("playing", w.board.view.cells)]
+
+
+# --- reprs -----------------------------------------------------------------------------------------
+
+
+def test_reprs_fall_back_to_the_board() -> None:
+    w = Minesweeper(size=9, mines=10, seed=4)
+    w.reveal(4, 4)
+    text = repr(w)
+    assert text.startswith("<Minesweeper 9x9, 10 mines, playing")
+    assert w.board.view.to_text() in text
+    assert w._repr_html_() == w.board._repr_html_()
+    data, _meta = w._repr_mimebundle_()
+    assert data["text/plain"] == text
+    assert data["text/html"] == w.board._repr_html_()
+    assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+
+
+def test_static_files_ship_in_the_package() -> None:
+    from ipyminesweeper import widget
+
+    assert (widget._STATIC / "widget.js").is_file()
+    assert (widget._STATIC / "widget.css").is_file()
+    state = Minesweeper().get_state()
+    esm, css = state["_esm"], state["_css"]
+    assert "export default { render }" in esm
+    assert ".ipyms-root" in css
+    assert not any(line.startswith("import ") for line in esm.splitlines())  # self-contained
