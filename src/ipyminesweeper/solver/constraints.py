@@ -15,13 +15,17 @@ from typing import Protocol
 
 Pos = tuple[int, int]
 
+_ALPHABET = frozenset(".f012345678*XFx")
+
 __all__ = [
     "Constraint",
     "ConstraintSystem",
     "InconsistentViewError",
     "Pos",
+    "Propagated",
     "ViewLike",
     "neighbour_table",
+    "propagate",
     "read_view",
 ]
 
@@ -109,11 +113,12 @@ def read_view(view: ViewLike) -> ConstraintSystem:
     """Read the constraints of ``view``.
 
     Raises ``InconsistentViewError`` for contradictions visible locally (a number larger than its
-    covered
-    neighbours, or more covered cells needed than exist); global contradictions are found by
-    counting.
+    covered neighbours, or more mines than covered cells); the others are found by counting.
     """
     rows, cols, mines, cells = _check_shape(view)
+    stray = set(cells) - _ALPHABET
+    if stray:
+        raise ValueError(f"view.cells holds characters outside the view alphabet: {sorted(stray)}")
     table = neighbour_table(rows, cols)
     covered_flags = [not ch.isdigit() for ch in cells]
     covered = tuple(i for i, cov in enumerate(covered_flags) if cov)
@@ -136,10 +141,89 @@ def read_view(view: ViewLike) -> ConstraintSystem:
             constraints.append(Constraint(i, value, nbrs))
             frontier.update(nbrs)
     if mines > len(covered):
-        raise InconsistentViewError(
-            f"the view has {mines} mines but only {len(covered)} covered cells"
-        )
+        raise InconsistentViewError(f"the view has {mines} mines but only {len(covered)} covered cells")
     interior = tuple(i for i in covered if i not in frontier)
     return ConstraintSystem(
         rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior
+    )
+
+
+@dataclass(frozen=True)
+class Propagated:
+    """A system after unit propagation: ``safe``/``mines`` are decided cells; ``system`` constrains
+    the rest (numbers reduced by the decided mines, ``system.mines`` the mines left)."""
+
+    system: ConstraintSystem
+    safe: frozenset[int]
+    mines: frozenset[int]
+
+
+def propagate(system: ConstraintSystem) -> Propagated:
+    """Decide every cell the single-point rule decides (to a fixpoint) and take them out.
+
+    A number that already touches its mines frees its other cells; a number with as many undecided
+    cells as missing mines makes them mines. Deciding these first keeps the enumeration small (the
+    mines a player has found stay covered and would otherwise sit in the frontier) and splits it
+    into more, smaller components. Raises ``InconsistentViewError`` on a contradiction.
+    """
+    cons = system.constraints
+    value: dict[int, int] = {}
+    of_cell: dict[int, list[int]] = {}
+    for ci, con in enumerate(cons):
+        for cell in con.cells:
+            of_cell.setdefault(cell, []).append(ci)
+    queue = list(range(len(cons)))
+    queued = [True] * len(cons)
+    while queue:
+        ci = queue.pop()
+        queued[ci] = False
+        con = cons[ci]
+        unknown = [c for c in con.cells if c not in value]
+        need = con.value - sum(value.get(c, 0) for c in con.cells)
+        if need < 0 or need > len(unknown):
+            r, c = divmod(con.source, system.cols)
+            raise InconsistentViewError(
+                f"the {con.value} at ({r},{c}) cannot be satisfied: the numbers around it force"
+                f" {con.value - need} mines next to it"
+                + (f" and leave room for only {len(unknown)} more" if need > 0 else "")
+            )
+        if not unknown or 0 < need < len(unknown):
+            continue
+        bit = 0 if need == 0 else 1
+        for cell in unknown:
+            value[cell] = bit
+            for other in of_cell[cell]:
+                if not queued[other]:
+                    queued[other] = True
+                    queue.append(other)
+    if not value:
+        return Propagated(system, frozenset(), frozenset())
+    mines = frozenset(c for c, v in value.items() if v)
+    safe = frozenset(c for c, v in value.items() if not v)
+    reduced: list[Constraint] = []
+    frontier: set[int] = set()
+    for con in cons:
+        rest = tuple(c for c in con.cells if c not in value)
+        if rest:
+            need = con.value - sum(1 for c in con.cells if c in mines)
+            reduced.append(Constraint(con.source, need, rest))
+            frontier.update(rest)
+    left = system.mines - len(mines)
+    if left < 0:
+        raise InconsistentViewError(
+            f"the numbers force at least {len(mines)} mines but the view has {system.mines}"
+        )
+    covered = tuple(c for c in system.covered if c not in value)
+    return Propagated(
+        ConstraintSystem(
+            system.rows,
+            system.cols,
+            left,
+            covered,
+            tuple(reduced),
+            frozenset(frontier),
+            system.interior,
+        ),
+        safe,
+        mines,
     )

@@ -81,15 +81,17 @@ class _State:
         safe, mines = self.safe, self.mines
         for con in self.system.constraints:
             unknown = [c for c in con.cells if c not in safe and c not in mines]
-            if not unknown:
-                continue
             known = [c for c in con.cells if c in mines]
             need = con.value - len(known)
-            num = self.number(con.value, con.source)
             if need < 0 or need > len(unknown):
                 raise InconsistentViewError(
-                    f"{num} cannot be satisfied by the cells deduced around it"
+                    f"{self.number(con.value, con.source)} cannot be satisfied: the cells"
+                    f" deduced around it leave {len(known)} mines next to it and room for"
+                    f" {len(unknown)} more"
                 )
+            if not unknown:
+                continue
+            num = self.number(con.value, con.source)
             if need == 0:
                 if known:
                     noun = "mine" if len(known) == 1 else f"{len(known)} mines"

@@ -22,6 +22,7 @@ from .constraints import (
     Pos,
     ViewLike,
     neighbour_table,
+    propagate,
     read_view,
 )
 from .count import ComponentCount, count
@@ -60,11 +61,9 @@ class Analysis:
     """Everything the exact solver knows about a view, from one enumeration.
 
     ``probabilities`` covers every covered (or flagged) cell. ``safe``/``mines`` are the cells whose
-    probability is exactly 0/1 (decided on integers); ``reasons`` explains each of them. ``layouts``
-    is the
-    number of consistent mine layouts. Use :meth:`zero_probability` and :meth:`number_distribution`
-    for
-    tie-breaks; they reuse the stored solutions.
+    probability is exactly 0/1 (decided on integers); ``reasons`` explains each of them.
+    ``layouts`` is the number of consistent mine layouts. Use :meth:`zero_probability` and
+    :meth:`number_distribution` for tie-breaks; they reuse the stored solutions.
     """
 
     rows: int
@@ -84,6 +83,8 @@ class Analysis:
     _all: Poly = field(repr=False, compare=False)
     _others: tuple[Poly, ...] = field(repr=False, compare=False)
     _interior_set: frozenset[int] = field(repr=False, compare=False)
+    _fixed_safe: frozenset[int] = field(repr=False, compare=False)
+    _fixed_mines: frozenset[int] = field(repr=False, compare=False)
 
     @property
     def deductions(self) -> Deductions:
@@ -95,7 +96,12 @@ class Analysis:
         if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise ValueError(f"{pos} is off the {self.rows}x{self.cols} board")
         i = r * self.cols + c
-        if i not in self._where and i not in self._interior_set:
+        if not (
+            i in self._where
+            or i in self._interior_set
+            or i in self._fixed_safe
+            or i in self._fixed_mines
+        ):
             raise ValueError(f"({r},{c}) is not a covered cell")
         return i
 
@@ -112,25 +118,27 @@ class Analysis:
         """Integer :meth:`number_distribution`: layouts where ``pos`` is safe and shows ``k``."""
         system = self._system
         x = self._index(pos)
-        nbrs = [j for j in _neighbours(system, x) if j in self._where or j in self._interior_set]
+        if x in self._fixed_mines:
+            return (0,) * 9
         # cells of interest per component and box: x (must be safe) and its covered neighbours
-        touched: dict[
-            int, dict[int, tuple[int, int]]
-        ] = {}  # comp -> box -> (x in box, nbrs in box)
+        touched: dict[int, dict[int, tuple[int, int]]] = {}  # comp: box: (x in box, nbrs in box)
         x_interior = 0
         nbr_interior = 0
+        shift = 0  # decided mines next to x
         if x in self._where:
             j, b = self._where[x]
             touched.setdefault(j, {})[b] = (1, 0)
-        else:
+        elif x in self._interior_set:
             x_interior = 1
-        for y in nbrs:
+        for y in _neighbours(system, x):
             if y in self._where:
                 j, b = self._where[y]
                 xin, s = touched.setdefault(j, {}).get(b, (0, 0))
                 touched[j][b] = (xin, s + 1)
-            else:
+            elif y in self._interior_set:
                 nbr_interior += 1
+            elif y in self._fixed_mines:
+                shift += 1
         # untouched components: their plain weights
         untouched: Poly = [1]
         if len(touched) == 0:
@@ -148,19 +156,19 @@ class Analysis:
         interior = len(self._system.interior)
         free = interior - x_interior - nbr_interior
         out = [0] * 9
-        mines = self.total_mines
+        mines = system.mines
         for m, row in enumerate(table):
             for a, w in enumerate(row):
                 if not w:
                     continue
                 left = mines - m
                 if zero_only:
-                    if a == 0:
+                    if a == 0 and not shift:
                         out[0] += w * _c(free, left)
                     continue
                 for ai in range(nbr_interior + 1):
-                    if a + ai <= 8:
-                        out[a + ai] += w * _c(nbr_interior, ai) * _c(free, left - ai)
+                    if shift + a + ai <= 8:
+                        out[shift + a + ai] += w * _c(nbr_interior, ai) * _c(free, left - ai)
         return tuple(out)
 
 
@@ -249,6 +257,10 @@ def _labels(system: ConstraintSystem, sources: list[int], limit: int = 3) -> str
 
 def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysis:
     """:func:`analyse` on constraints already read."""
+    original = system
+    propagated = propagate(original)
+    system = propagated.system
+    fixed = len(propagated.mines)
     components = split(system)
     counts = tuple(count(comp) for comp in components)
     for comp, cc in zip(components, counts, strict=True):
@@ -271,9 +283,9 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         lo = next(k for k, w in enumerate(full) if w)
         hi = len(full) - 1
         raise InconsistentViewError(
-            f"the numbers need between {lo} and {hi} mines on the cells next to them, and the"
-            f" {interior} other covered cells can hold {interior} more, but the view has"
-            f" {mines} mines"
+            f"the numbers need between {lo + fixed} and {hi + fixed} mines on the cells next to"
+            f" them, and the {interior} other covered cells can hold {interior} more, but the view"
+            f" has {original.mines} mines"
         )
     pos = system.pos
     probs: dict[Pos, float] = {}
@@ -281,6 +293,12 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     mine: set[int] = set()
     how: dict[int, tuple[bool, int]] = {}  # certain cell -> (needed the mine count?, component)
     where: dict[int, tuple[int, int]] = {}
+    for cell in propagated.safe:
+        probs[pos(cell)] = 0.0
+    for cell in propagated.mines:
+        probs[pos(cell)] = 1.0
+    safe.update(propagated.safe)
+    mine.update(propagated.mines)
     for j, cc in enumerate(counts):
         size = sum(cc.sizes)
         rest = _rest_weights(others[j], interior, mines, size)
@@ -309,23 +327,23 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             mine.update(system.interior)
     reasons: dict[Pos, str] = {}
     if explain and (safe or mine):
-        quick = deduce_system(system)
+        quick = deduce_system(original)
         for cell in sorted(safe | mine):
             p_ = pos(cell)
             if p_ in quick.reasons:
                 reasons[p_] = quick.reasons[p_]
             else:
-                reasons[p_] = _exact_reason(system, components, how, cell, cell in safe)
+                reasons[p_] = _exact_reason(original, components, how, cell, cell in safe)
     return Analysis(
         rows=system.rows,
         cols=system.cols,
-        total_mines=mines,
+        total_mines=original.mines,
         probabilities=probs,
         safe=frozenset(pos(i) for i in safe),
         mines=frozenset(pos(i) for i in mine),
         reasons=reasons,
         layouts=layouts,
-        frontier=frozenset(pos(i) for i in system.frontier),
+        frontier=frozenset(pos(i) for i in original.frontier),
         interior=frozenset(pos(i) for i in system.interior),
         _system=system,
         _counts=counts,
@@ -334,6 +352,8 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         _all=full,
         _others=others,
         _interior_set=frozenset(system.interior),
+        _fixed_safe=propagated.safe,
+        _fixed_mines=propagated.mines,
     )
 
 
@@ -352,6 +372,8 @@ def _exact_reason(
 ) -> str:
     label = system.label(cell)
     what = "safe" if is_safe else "a mine"
+    if cell in system.frontier and cell not in how:  # decided by propagation (deduce explains it)
+        return f"{label} is {what}: the numbers next to it leave no other choice"
     if cell not in how:  # interior cell: only the mine count decides it
         if is_safe:
             return (
@@ -374,9 +396,7 @@ def _exact_reason(
             " that fits the"
             f" numbers at {nums} makes it {what}"
         )
-    return (
-        f"{label} is {what}: every layout of mines that fits the numbers at {nums} makes it {what}"
-    )
+    return f"{label} is {what}: every layout of mines that fits the numbers at {nums} makes it {what}"
 
 
 def _cells_of(system: ConstraintSystem, source: int) -> tuple[int, ...]:

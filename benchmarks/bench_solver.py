@@ -1,0 +1,85 @@
+"""Solver speed on seeded expert mid-game positions (a benchmark, not a test).
+
+Positions: seeded expert games (16x30, 99 mines, first click an opening at the centre) played by the solver
+itself (certain moves, else the safest cell) until about 30% of the cells are revealed. Games lost before
+that are skipped. Then ``probabilities`` and ``analyse`` are timed on every position.
+
+Run: ``python -m benchmarks.bench_solver`` (or through ``python -m benchmarks``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+from ipyminesweeper import View, new_board, reveal
+from ipyminesweeper.solver import analyse, certain_moves, probabilities
+
+__all__ = ["expert_positions", "main", "time_function"]
+
+
+def expert_positions(count: int = 30, *, revealed: float = 0.30, first_seed: int = 0) -> list[View]:
+    """``count`` expert mid-game views from seeded games, each about ``revealed`` uncovered."""
+    out: list[View] = []
+    seed = first_seed
+    while len(out) < count:
+        board = new_board("expert", seed=seed)
+        seed += 1
+        board = reveal(board, (board.rows // 2, board.cols // 2))
+        target = revealed * board.rows * board.cols
+        while board.status == "playing":
+            view = board.view
+            shown = sum(ch.isdigit() for ch in view.cells)
+            if shown >= target:
+                out.append(view)
+                break
+            safe, _ = certain_moves(view)
+            if safe:
+                for pos in sorted(safe):
+                    board = reveal(board, pos)
+                continue
+            probs = probabilities(view)
+            board = reveal(board, min(probs, key=lambda p: (probs[p], p)))
+    return out
+
+
+def time_function(fn: Callable[[View], object], views: list[View], repeat: int = 5) -> list[float]:
+    """Seconds per call of ``fn`` on each view: the best of ``repeat`` runs per view."""
+    times = []
+    for view in views:
+        best = float("inf")
+        for _ in range(repeat):
+            t0 = time.perf_counter()
+            fn(view)
+            best = min(best, time.perf_counter() - t0)
+        times.append(best)
+    return times
+
+
+def _summary(name: str, times: list[float]) -> str:
+    ms = sorted(t * 1000 for t in times)
+    q = statistics.quantiles(ms, n=10) if len(ms) > 1 else [ms[0]] * 9
+    return (
+        f"{name:<28} median {statistics.median(ms):7.2f} ms   p10 {q[0]:7.2f}   p90 {q[-1]:7.2f}"
+        f"   min {ms[0]:7.2f}   max {ms[-1]:7.2f}   (n={len(ms)})"
+    )
+
+
+def main() -> None:
+    """Print median and spread of the solver's timings on 30 seeded expert mid-game positions."""
+    t0 = time.perf_counter()
+    views = expert_positions(30)
+    made = time.perf_counter() - t0
+    covered = [sum(not ch.isdigit() for ch in v.cells) for v in views]
+    print(
+        f"solver benchmark: {len(views)} expert (16x30/99) positions at ~30% revealed"
+        f" (covered cells: median {statistics.median(covered)}), generated in {made:.1f} s"
+    )
+    print(_summary("probabilities(view)", time_function(probabilities, views)))
+    print(_summary("analyse(view)", time_function(analyse, views)))
+    print(_summary("certain_moves(view)", time_function(certain_moves, views)))
+
+
+if __name__ == "__main__":
+    main()
