@@ -65,7 +65,9 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     denom = 1 + z2 / games
     centre = (p + z2 / (2 * games)) / denom
     half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if wins <= 0 else max(0.0, centre - half)
+    high = 1.0 if wins >= games else min(1.0, centre + half)
+    return (low, high)
 
 
 def parse_level(level: Level) -> tuple[str, int, int, int]:
@@ -273,6 +275,18 @@ def _portable(strategy: Strategy | str, executor: Executor) -> Strategy | str:
     return strategy
 
 
+def _in_kernel() -> bool:
+    """Whether we run inside a Jupyter kernel (where a widget progress bar can be displayed)."""
+    ipython = sys.modules.get("IPython")
+    if ipython is None:
+        return False
+    try:
+        shell = ipython.get_ipython()
+    except Exception:
+        return False
+    return shell is not None and getattr(shell, "kernel", None) is not None
+
+
 class _ProgressBar:
     """A text bar on stderr, or an ipywidgets bar inside a Jupyter kernel."""
 
@@ -281,7 +295,7 @@ class _ProgressBar:
         self.start = time.perf_counter()
         self.widget: Any = None
         self.last = 0.0
-        if "ipykernel" in sys.modules:
+        if _in_kernel():
             try:
                 import ipywidgets
                 from IPython.display import display
