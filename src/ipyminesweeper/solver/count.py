@@ -1,18 +1,23 @@
-"""Exact counting of a component's solutions by number of mines.
+"""Exact counting of a component's solutions by number of mines (dynamic programming over boxes).
 
-A solution gives every box ``b`` a mine count ``k_b`` (``0 <= k_b <= n_b``) so that every number
-sees exactly
-its value; it stands for ``prod C(n_b, k_b)`` layouts of cells. Backtracking over boxes, in an order
-that
-closes constraints early, with bounds from every constraint on the box being assigned: a partial
-assignment
-that can no longer satisfy a constraint is cut at once, and a completed constraint is always
-satisfied.
+A solution gives every box ``b`` a mine count ``k_b`` (``0 <= k_b <= n_b``) so that every number sees
+exactly its value; it stands for ``prod C(n_b, k_b)`` layouts of cells. Boxes are taken in an order that
+closes numbers early. After the first ``i`` boxes, what matters for the rest is only how many mines each
+*open* number (one touching boxes on both sides of ``i``) still needs: that tuple is the DP state, and
+partial assignments reaching the same state are merged, their layouts tallied by mine count as a
+polynomial. So the cost grows with the number of states (small for frontiers, which are long and thin),
+not with the number of solutions.
+
+- the forward pass gives ``weights[m]``, the number of layouts of the component with ``m`` mines;
+- a backward pass, with the weight ``rest[m]`` of everything outside the component folded in, gives for
+  every box the number of (global) layouts with a mine on a given cell of the box;
+- a forward pass with other per-box weights answers questions about one cell's neighbourhood
+  (``number_table``).
 """
 
 from __future__ import annotations
 
-import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
@@ -20,134 +25,217 @@ from .components import Component
 
 __all__ = ["ComponentCount", "count"]
 
+Poly = list[int]
+State = tuple[int, ...]
+# terms[k]: (shift, coefficient) pairs a box holding k mines contributes
+Terms = Sequence[Sequence[tuple[int, int]]]
+STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
+
+
+@dataclass(frozen=True)
+class _Step:
+    """Assigning the box at one position of the order.
+
+    ``cons``: per number touching the box, ``(index in the state or -1, initial need if -1, capacity
+    of the number's later boxes)``; ``out``: per number of the next state, ``(index in the state or
+    -1, initial need, 1 if it touches the box)``.
+    """
+
+    box: int
+    size: int
+    cons: tuple[tuple[int, int, int], ...]
+    out: tuple[tuple[int, int, int], ...]
+
 
 @dataclass(frozen=True)
 class ComponentCount:
-    """The solutions of one component and their big-int tallies.
+    """A component's DP: its steps, the forward layers and ``weights[m]`` (layouts with ``m`` mines).
 
-    - ``sizes[b]``: number of cells in box ``b``;
-    - ``solutions``: every solution as a tuple of ``k_b``;
-    - ``weights[m]``: number of cell layouts of the component with ``m`` mines;
-    - ``box_mines[b][m]``: sum over those layouts of the mines in box ``b``
-      (so ``box_mines[b][m] / sizes[b]`` layouts with ``m`` mines have a mine on a given cell of
-      ``b``).
+    ``weights`` is all zeros when the component's numbers contradict each other.
     """
 
     component: Component
     sizes: tuple[int, ...]
-    solutions: tuple[tuple[int, ...], ...]
+    steps: tuple[_Step, ...]
+    layers: tuple[Mapping[State, Poly], ...]
     weights: tuple[int, ...]
-    box_mines: tuple[tuple[int, ...], ...]
 
-    def unconstrained_box_mines(self, b: int) -> int:
-        """Sum over all layouts (any mine count) of the mines in box ``b``."""
-        return sum(self.box_mines[b])
+    @property
+    def size(self) -> int:
+        return sum(self.sizes)
+
+    @property
+    def consistent(self) -> bool:
+        return any(self.weights)
+
+    def box_numerators(self, rest: Sequence[int]) -> list[int]:
+        """Per box ``b``: ``sum over layouts L of the component of k_b(L) * rest[mines(L)]``.
+
+        With ``rest[m]`` the number of layouts of everything else when the component holds ``m``
+        mines, ``box_numerators(rest)[b] / sizes[b]`` is the number of layouts with a mine on a
+        given cell of box ``b``. ``rest`` has ``size + 1`` entries.
+        """
+        steps, layers = self.steps, self.layers
+        combs = [[comb(st.size, k) for k in range(st.size + 1)] for st in steps]
+        nums = [0] * len(self.sizes)
+        after: dict[State, list[int]] = {(): list(rest)}
+        for i in range(len(steps) - 1, -1, -1):
+            st = steps[i]
+            cb = combs[i]
+            here: dict[State, list[int]] = {}
+            num = 0
+            for s, poly in layers[i].items():
+                length = len(poly)
+                vec = [0] * length
+                lo, hi, base, minus = _bounds(st, s)
+                for k in range(lo, hi + 1):
+                    nxt = after.get(_key(base, minus, k))
+                    if nxt is None:
+                        continue
+                    c = cb[k]
+                    part = nxt[k : k + length]
+                    for t, v in enumerate(part):
+                        vec[t] += c * v
+                    if k:
+                        num += c * k * sum(p * v for p, v in zip(poly, part, strict=False))
+                here[s] = vec
+            nums[st.box] = num
+            after = here
+        return nums
+
+    def number_table(self, terms: Mapping[int, Terms]) -> list[Poly]:
+        """``t[m][a]``: layouts with ``m`` mines and ``a`` "marked" mines.
+
+        ``terms[b][k]`` replaces box ``b``'s plain weight ``C(n_b, k)`` by ``(a, coefficient)`` pairs.
+        """
+        all_terms: list[Terms] = []
+        for st in self.steps:
+            special = terms.get(st.box)
+            if special is None:
+                all_terms.append([[(k * STRIDE, comb(st.size, k))] for k in range(st.size + 1)])
+            else:
+                all_terms.append(
+                    [[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(st.size + 1)]
+                )
+        final = _forward(self.steps, all_terms)[-1].get((), [])
+        table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
+        for idx, v in enumerate(final):
+            if v:
+                table[idx // STRIDE][idx % STRIDE] += v
+        return table
 
 
-def _order(
-    sizes: tuple[int, ...], cons_of: list[list[int]], members: list[tuple[int, ...]]
-) -> list[int]:
-    """Box order that opens few constraints and closes them soon (keeps the search narrow)."""
-    nb = len(sizes)
+def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], list[int]]:
+    lo = 0
+    hi = st.size
+    for idx, init, cap in st.cons:
+        v = s[idx] if idx >= 0 else init
+        if v < hi:
+            hi = v
+        if v - cap > lo:
+            lo = v - cap
+    base = [s[idx] if idx >= 0 else init for idx, init, _ in st.out]
+    minus = [m for _, _, m in st.out]
+    return lo, hi, base, minus
+
+
+def _key(base: list[int], minus: list[int], k: int) -> State:
+    if not k:
+        return tuple(base)
+    return tuple(b - k * m for b, m in zip(base, minus, strict=True))
+
+
+def _forward(steps: Sequence[_Step], terms: Sequence[Terms]) -> list[dict[State, Poly]]:
+    layers: list[dict[State, Poly]] = [{(): [1]}]
+    for i, st in enumerate(steps):
+        nxt: dict[State, Poly] = {}
+        box_terms = terms[i]
+        for s, poly in layers[-1].items():
+            lo, hi, base, minus = _bounds(st, s)
+            for k in range(lo, hi + 1):
+                pairs = box_terms[k]
+                if not pairs:
+                    continue
+                key = _key(base, minus, k)
+                dest = nxt.get(key)
+                if dest is None:
+                    dest = nxt[key] = []
+                for shift, coef in pairs:
+                    end = len(poly) + shift
+                    if len(dest) < end:
+                        dest.extend([0] * (end - len(dest)))
+                    for t, v in enumerate(poly):
+                        if v:
+                            dest[t + shift] += coef * v
+        layers.append(nxt)
+    return layers
+
+
+def _order(nb: int, cons_of: list[list[int]], members: list[tuple[int, ...]]) -> list[int]:
+    """A box order that keeps few numbers open at a time: prefer boxes of numbers already opened,
+    then boxes whose numbers have few boxes left (they close soon)."""
     remaining = [len(m) for m in members]
     opened = [False] * len(members)
-    chosen = [False] * nb
+    touched = [0] * nb  # opened numbers of each box
+    left = [sum(remaining[c] for c in cons_of[b]) for b in range(nb)]
+    free = set(range(nb))
     order: list[int] = []
-    for _ in range(nb):
-        best = -1
-        best_key: tuple[int, int, int] = (0, 0, 0)
-        for b in range(nb):
-            if chosen[b]:
-                continue
-            touched = sum(1 for c in cons_of[b] if opened[c])
-            left = sum(remaining[c] for c in cons_of[b])
-            key = (-touched, left, b) if order else (left, -len(cons_of[b]), b)
-            if best < 0 or key < best_key:
-                best, best_key = b, key
-        chosen[best] = True
+    while free:
+        if order:
+            best = min(free, key=lambda b: (-touched[b], left[b], b))
+        else:
+            best = min(free, key=lambda b: (left[b], -len(cons_of[b]), b))
+        free.discard(best)
         order.append(best)
         for c in cons_of[best]:
-            opened[c] = True
+            if not opened[c]:
+                opened[c] = True
+                for b in members[c]:
+                    touched[b] += 1
             remaining[c] -= 1
+            for b in members[c]:
+                left[b] -= 1
     return order
 
 
 def count(component: Component) -> ComponentCount:
-    """Enumerate the solutions of ``component`` (none if its numbers contradict each other)."""
+    """Compile ``component`` into DP steps and run the forward pass."""
     sizes = tuple(len(b) for b in component.boxes)
     nb = len(sizes)
     members = [m for _, m, _ in component.constraints]
-    need = [v for v, _, _ in component.constraints]
-    cap = [sum(sizes[b] for b in mem) for mem in members]
+    values = [v for v, _, _ in component.constraints]
     cons_of: list[list[int]] = [[] for _ in range(nb)]
     for ci, mem in enumerate(members):
         for b in mem:
             cons_of[b].append(ci)
-    order = _order(sizes, cons_of, members)
-    o_sizes = [sizes[b] for b in order]
-    o_cons = [cons_of[b] for b in order]
-    ks = [0] * nb
-    found: list[tuple[int, ...]] = []
-
-    def rec(i: int) -> None:
-        if i == nb:
-            found.append(tuple(ks))
-            return
-        n = o_sizes[i]
-        cs = o_cons[i]
-        lo = 0
-        hi = n
-        for c in cs:
-            nd = need[c]
-            if nd < hi:
-                hi = nd
-            t = nd - cap[c] + n
-            if t > lo:
-                lo = t
-        if lo > hi:
-            return
-        for c in cs:
-            cap[c] -= n
-            need[c] -= lo
-        b = order[i]
-        k = lo
-        while True:
-            ks[b] = k
-            rec(i + 1)
-            if k == hi:
-                break
-            k += 1
-            for c in cs:
-                need[c] -= 1
-        for c in cs:
-            cap[c] += n
-            need[c] += hi
-
-    limit = sys.getrecursionlimit()
-    if nb + 100 > limit:
-        sys.setrecursionlimit(nb + 100)
-    rec(0)
-
-    total = sum(sizes)
-    weights = [0] * (total + 1)
-    box_mines = [[0] * (total + 1) for _ in range(nb)]
-    combs = [[comb(n, k) for k in range(n + 1)] for n in sizes]
-    for sol in found:
-        w = 1
-        m = 0
-        for b in range(nb):
-            k = sol[b]
-            w *= combs[b][k]
-            m += k
-        weights[m] += w
-        for b in range(nb):
-            k = sol[b]
-            if k:
-                box_mines[b][m] += w * k
-    return ComponentCount(
-        component,
-        sizes,
-        tuple(found),
-        tuple(weights),
-        tuple(tuple(row) for row in box_mines),
-    )
+    order = _order(nb, cons_of, members)
+    position = {b: i for i, b in enumerate(order)}
+    first = [min(position[b] for b in mem) for mem in members]
+    last = [max(position[b] for b in mem) for mem in members]
+    steps: list[_Step] = []
+    active: list[int] = []  # numbers open before the current step, in state order
+    for i, b in enumerate(order):
+        where = {c: j for j, c in enumerate(active)}
+        mine = set(cons_of[b])
+        cons = tuple(
+            (
+                where.get(c, -1),
+                values[c],
+                sum(sizes[x] for x in members[c] if position[x] > i),
+            )
+            for c in cons_of[b]
+        )
+        nxt = [c for c in active if last[c] > i] + [
+            c for c in cons_of[b] if first[c] == i and last[c] > i
+        ]
+        out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
+        steps.append(_Step(b, sizes[b], cons, out))
+        active = nxt
+    terms = [[[(k, comb(n, k))] for k in range(n + 1)] for n in (sizes[b] for b in order)]
+    layers = _forward(steps, terms)
+    final = layers[-1].get((), [])
+    size = sum(sizes)
+    weights = [0] * (size + 1)
+    for m, v in enumerate(final):
+        weights[m] = v
+    return ComponentCount(component, sizes, tuple(steps), tuple(layers), tuple(weights))

@@ -63,7 +63,7 @@ class Analysis:
     ``probabilities`` covers every covered (or flagged) cell. ``safe``/``mines`` are the cells whose
     probability is exactly 0/1 (decided on integers); ``reasons`` explains each of them.
     ``layouts`` is the number of consistent mine layouts. Use :meth:`zero_probability` and
-    :meth:`number_distribution` for tie-breaks; they reuse the stored solutions.
+    :meth:`number_distribution` for tie-breaks; they reuse the stored counting tables.
     """
 
     rows: int
@@ -197,43 +197,21 @@ def _mul2(a: list[Poly], b: list[Poly]) -> list[Poly]:
 def _component_table(
     cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], zero_only: bool
 ) -> list[Poly]:
-    """``t[m][a]``: component layouts with ``m`` mines, ``a`` of them next to x, x not a mine."""
-    sizes = cc.sizes
-    size = sum(sizes)
-    table: list[Poly] = [[] for _ in range(size + 1)]
-    plain = [[comb(n, k) for k in range(n + 1)] for n in sizes]
-    # per touched box b and k_b: polynomial in a (mines among the s neighbours in the box)
-    special: dict[int, list[Poly]] = {}
+    """``t[m][a]``: component layouts with ``m`` mines, ``a`` of them next to x, x not a mine.
+
+    ``boxes[b] = (1 if x is in box b, number of x's neighbours in box b)``.
+    """
+    terms: dict[int, list[list[tuple[int, int]]]] = {}
     for b, (xin, s) in boxes.items():
-        n = sizes[b]
+        n = cc.sizes[b]
         rest = n - xin - s
         if zero_only:
-            special[b] = [[_c(rest, k)] for k in range(n + 1)]
+            terms[b] = [[(0, _c(rest, k))] for k in range(n + 1)]
         else:
-            special[b] = [
-                [_c(s, a) * _c(rest, k - a) for a in range(min(s, k) + 1)] for k in range(n + 1)
+            terms[b] = [
+                [(a, _c(s, a) * _c(rest, k - a)) for a in range(min(s, k) + 1)] for k in range(n + 1)
             ]
-    touched = list(special)
-    others = [b for b in range(len(sizes)) if b not in special]
-    for sol in cc.solutions:
-        w = 1
-        for b in others:
-            w *= plain[b][sol[b]]
-        if not w:
-            continue
-        poly: Poly = [w]
-        for b in touched:
-            poly = _mul(poly, special[b][sol[b]])
-            if not any(poly):
-                break
-        else:
-            m = sum(sol)
-            row = table[m]
-            if len(row) < len(poly):
-                row.extend([0] * (len(poly) - len(row)))
-            for a, v in enumerate(poly):
-                row[a] += v
-    return table
+    return cc.number_table(terms)
 
 
 def _rest_weights(others: Poly, interior: int, mines: int, size: int) -> list[int]:
@@ -264,7 +242,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     components = split(system)
     counts = tuple(count(comp) for comp in components)
     for comp, cc in zip(components, counts, strict=True):
-        if not cc.solutions:
+        if not cc.consistent:
             raise InconsistentViewError(_contradiction(system, comp))
     weights = tuple(_trim(list(cc.weights)) for cc in counts)
     n = len(weights)
@@ -302,17 +280,21 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     for j, cc in enumerate(counts):
         size = sum(cc.sizes)
         rest = _rest_weights(others[j], interior, mines, size)
-        comp_total = sum(cc.weights)
+        nums = cc.box_numerators(rest)
+        local: list[int] | None = None
         for b, cells in enumerate(cc.component.boxes):
-            num = sum(k * r for k, r in zip(cc.box_mines[b], rest, strict=True))
+            num = nums[b]
             nb = cc.sizes[b]
             p = num / (nb * layouts)
             for cell in cells:
                 where[cell] = (j, b)
                 probs[pos(cell)] = p
             if num == 0 or num == nb * layouts:
-                local = cc.unconstrained_box_mines(b)
-                local_certain = local == 0 if num == 0 else local == nb * comp_total
+                if explain and local is None:  # certain from the numbers alone?
+                    local = cc.box_numerators([1] * (size + 1))
+                local_certain = local is not None and (
+                    local[b] == 0 if num == 0 else local[b] == nb * sum(cc.weights)
+                )
                 for cell in cells:
                     (safe if num == 0 else mine).add(cell)
                     how[cell] = (not local_certain, j)
