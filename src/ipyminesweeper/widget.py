@@ -44,6 +44,8 @@ FRONTEND_WRITABLE = frozenset({"strategy", "delay", "show_probabilities"})
 """The only traitlets the browser may set (everything else is Python -> browser)."""
 
 MAX_DELAY = 10.0
+HTML_FALLBACK_CELLS = 40 * 40
+"""Bigger boards get no text/html fallback in the notebook (it would weigh megabytes)."""
 DEFAULT_DENSITY = 40 / 256
 """Mine ratio when only a size is given: the intermediate level's."""
 
@@ -244,8 +246,9 @@ class Minesweeper(anywidget.AnyWidget):
         if value == self._board:
             return
         self._history.append(value)
-        self._set_last_move(None)
-        self._show(value)
+        with self.hold_sync():
+            self._set_last_move(None)
+            self._show(value)
 
     @property
     def history(self) -> tuple[Board, ...]:
@@ -276,8 +279,9 @@ class Minesweeper(anywidget.AnyWidget):
         """Go back one move (does nothing at the start of a game); returns the board now shown."""
         if len(self._history) > 1:
             self._history.pop()
-            self._set_last_move(None)
-            self._show(self._history[-1])
+            with self.hold_sync():
+                self._set_last_move(None)
+                self._show(self._history[-1])
         return self._board
 
     def new_game(
@@ -315,8 +319,9 @@ class Minesweeper(anywidget.AnyWidget):
         )
         self.pause()
         self._history = [start]
-        self._set_last_move(None)
-        self._show(start)
+        with self.hold_sync():
+            self._set_last_move(None)
+            self._show(start)
         return start
 
     # --- what the browser gets -----------------------------------------------------------------------
@@ -418,7 +423,8 @@ class Minesweeper(anywidget.AnyWidget):
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
             data["text/plain"] = repr(self)
-            data["text/html"] = self._repr_html_()
+            if self._board.rows * self._board.cols <= HTML_FALLBACK_CELLS:
+                data["text/html"] = self._repr_html_()
         return bundle
 
     # --- the autoplayer -----------------------------------------------------------------------------
@@ -467,8 +473,9 @@ class Minesweeper(anywidget.AnyWidget):
         board, move = step(self._board, fn)
         if board != self._board:
             self._history.append(board)
-        self._set_last_move(move)
-        self._show(board)
+        with self.hold_sync():
+            self._set_last_move(move)
+            self._show(board)
         return move
 
     def autoplay(

@@ -77,6 +77,7 @@ def test_a_bad_action_changes_nothing_and_is_reported(
         custom(w, content)  # must not raise
     assert snapshot(w) == before
     assert w.error, "the widget shows the rejection"
+    assert "Error:" not in w.error, "rejected by validation, not by an exception deeper down"
     assert any("ignored a message from the browser" in r.getMessage() for r in caplog.records)
     assert all(r.levelno == logging.WARNING for r in caplog.records)
 

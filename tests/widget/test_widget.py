@@ -298,6 +298,12 @@ def test_one_state_message_per_move_and_its_size() -> None:
     w.flag(*covered)
     assert len(sent) == 1
     assert set(sent[0]["state"]) <= {"cells", "mines_left", "can_undo", "error"}
+    sent.clear()
+    w.step("exact")  # the move and its explanation travel together
+    assert len(sent) == 1 and "last_move" in sent[0]["state"]
+    sent.clear()
+    w.undo()
+    assert len(sent) == 1
 
 
 # --- timer and observable traits -------------------------------------------------------------------
@@ -351,6 +357,8 @@ def test_reprs_fall_back_to_the_board() -> None:
     assert data["text/plain"] == text
     assert data["text/html"] == w.board._repr_html_()
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    big, _meta = Minesweeper(size=41, mines=100)._repr_mimebundle_()
+    assert "text/html" not in big and big["text/plain"].startswith("<Minesweeper 41x41")
 
 
 def test_static_files_ship_in_the_package() -> None:
