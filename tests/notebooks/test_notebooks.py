@@ -1,0 +1,85 @@
+"""Structural checks on the teaching notebooks (their execution is nbval's job:
+``pytest --nbval-lax notebooks/``).
+
+Every notebook is committed without outputs, uses the ``python3`` kernelspec (the JupyterLite build rewrites
+it to ``python`` in its copies), and starts with the cell that installs the widget in JupyterLite.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+EXPECTED = ["01-play", "02-boards-as-data", "03-autoplayer", "04-probabilities"]
+KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
+INSTALL_CELL = (
+    "import sys\n"
+    'if sys.platform == "emscripten":  # JupyterLite: install the widget from the site itself\n'
+    "    %pip install -q ipyminesweeper"
+)
+
+
+def load(name: str) -> dict:
+    return json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+
+
+def source(cell: dict) -> str:
+    text = cell.get("source", "")
+    return "".join(text) if isinstance(text, list) else text
+
+
+def code_sources(nb: dict) -> list[str]:
+    return [source(c) for c in nb["cells"] if c["cell_type"] == "code"]
+
+
+def present() -> list[str]:
+    return sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+@pytest.mark.parametrize("name", present())
+def test_committed_without_outputs(name: str) -> None:
+    for i, cell in enumerate(load(name)["cells"]):
+        if cell["cell_type"] == "code":
+            assert cell.get("outputs") == [], f"{name} cell {i} has outputs: clear them before committing"
+            assert cell.get("execution_count") is None, f"{name} cell {i} has an execution count"
+
+
+@pytest.mark.parametrize("name", present())
+def test_kernelspec(name: str) -> None:
+    assert load(name)["metadata"].get("kernelspec") == KERNELSPEC
+
+
+@pytest.mark.parametrize("name", present())
+def test_starts_with_the_jupyterlite_install_cell(name: str) -> None:
+    first = load(name)["cells"][0]
+    assert first["cell_type"] == "code"
+    assert source(first).strip() == INSTALL_CELL
+
+
+@pytest.mark.parametrize("name", present())
+def test_valid_nbformat(name: str) -> None:
+    nbformat = pytest.importorskip("nbformat")
+    nbformat.validate(nbformat.read(NOTEBOOKS / f"{name}.ipynb", as_version=4))
+
+
+def test_every_notebook_is_there() -> None:
+    missing = [name for name in EXPECTED if not (NOTEBOOKS / f"{name}.ipynb").exists()]
+    assert not missing, f"missing notebooks: {missing}"
+
+
+def test_play_notebook_names_its_widget_w() -> None:
+    """The browser and JupyterLite tests click the widget made by the first cell that assigns ``w``, then
+    re-run the cell that prints ``w.board.view.to_text()`` to see the click in Python."""
+    path = NOTEBOOKS / "01-play.ipynb"
+    if not path.exists():
+        pytest.skip("01-play.ipynb not written yet")
+    codes = code_sources(load("01-play"))
+    widget_cells = [i for i, src in enumerate(codes) if "Minesweeper(" in src]
+    assert widget_cells, "01-play makes no Minesweeper widget"
+    first = codes[widget_cells[0]]
+    assert first.lstrip().startswith("w = Minesweeper("), "the first widget cell must assign it to `w`"
+    printing = [i for i, src in enumerate(codes) if "print(w.board.view.to_text())" in src]
+    assert printing and printing[-1] > widget_cells[0], "01-play needs a cell printing w.board.view.to_text()"
