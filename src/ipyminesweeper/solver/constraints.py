@@ -25,6 +25,7 @@ __all__ = [
     "Propagated",
     "ViewLike",
     "neighbour_table",
+    "position_table",
     "propagate",
     "read_view",
 ]
@@ -48,6 +49,12 @@ class ViewLike(Protocol):
 
     @property
     def cells(self) -> str: ...
+
+
+@lru_cache(maxsize=64)
+def position_table(rows: int, cols: int) -> tuple[Pos, ...]:
+    """``(row, col)`` of every flat index (cached per shape)."""
+    return tuple((r, c) for r in range(rows) for c in range(cols))
 
 
 @lru_cache(maxsize=64)
@@ -169,32 +176,37 @@ def propagate(system: ConstraintSystem) -> Propagated:
     cons = system.constraints
     value: dict[int, int] = {}
     of_cell: dict[int, list[int]] = {}
+    need = [con.value for con in cons]
+    unknown = [len(con.cells) for con in cons]
     for ci, con in enumerate(cons):
         for cell in con.cells:
-            of_cell.setdefault(cell, []).append(ci)
-    queue = list(range(len(cons)))
-    queued = [True] * len(cons)
+            if cell in of_cell:
+                of_cell[cell].append(ci)
+            else:
+                of_cell[cell] = [ci]
+    queue = [ci for ci in range(len(cons)) if need[ci] == 0 or need[ci] == unknown[ci]]
     while queue:
         ci = queue.pop()
-        queued[ci] = False
-        con = cons[ci]
-        unknown = [c for c in con.cells if c not in value]
-        need = con.value - sum(value.get(c, 0) for c in con.cells)
-        if need < 0 or need > len(unknown):
-            r, c = divmod(con.source, system.cols)
-            raise InconsistentViewError(
-                f"the {con.value} at ({r},{c}) cannot be satisfied: the numbers around it force"
-                f" {con.value - need} mines next to it"
-                + (f" and leave room for only {len(unknown)} more" if need > 0 else "")
-            )
-        if not unknown or 0 < need < len(unknown):
+        if not unknown[ci]:
             continue
-        bit = 0 if need == 0 else 1
-        for cell in unknown:
+        bit = 0 if need[ci] == 0 else 1
+        for cell in cons[ci].cells:
+            if cell in value:
+                continue
             value[cell] = bit
             for other in of_cell[cell]:
-                if not queued[other]:
-                    queued[other] = True
+                unknown[other] -= 1
+                need[other] -= bit
+                left, u = need[other], unknown[other]
+                if left < 0 or left > u:
+                    con = cons[other]
+                    r, c = divmod(con.source, system.cols)
+                    raise InconsistentViewError(
+                        f"the {con.value} at ({r},{c}) cannot be satisfied: the numbers around it"
+                        f" force {con.value - left} mines next to it"
+                        + (f" and leave room for only {u} more" if left > 0 else "")
+                    )
+                if u and (left == 0 or left == u):
                     queue.append(other)
     if not value:
         return Propagated(system, frozenset(), frozenset())
@@ -202,11 +214,10 @@ def propagate(system: ConstraintSystem) -> Propagated:
     safe = frozenset(c for c, v in value.items() if not v)
     reduced: list[Constraint] = []
     frontier: set[int] = set()
-    for con in cons:
-        rest = tuple(c for c in con.cells if c not in value)
-        if rest:
-            need = con.value - sum(1 for c in con.cells if c in mines)
-            reduced.append(Constraint(con.source, need, rest))
+    for ci, con in enumerate(cons):
+        if unknown[ci]:
+            rest = tuple(c for c in con.cells if c not in value)
+            reduced.append(Constraint(con.source, need[ci], rest))
             frontier.update(rest)
     left = system.mines - len(mines)
     if left < 0:

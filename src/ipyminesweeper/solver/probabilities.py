@@ -11,7 +11,7 @@ number of consistent layouts is ``sum_k P[k] * C(I, M - k)`` where ``P`` is the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
@@ -22,6 +22,7 @@ from .constraints import (
     Pos,
     ViewLike,
     neighbour_table,
+    position_table,
     propagate,
     read_view,
 )
@@ -214,16 +215,45 @@ def _component_table(
     return cc.number_table(terms)
 
 
-def _rest_weights(others: Poly, interior: int, mines: int, size: int) -> list[int]:
-    """``R(m) = sum_k others[k] * C(I, M - m - k)`` for ``m = 0..size``."""
+def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list[int]:
+    """``R(m) = sum_k others[k] * C(I, M - m - k)`` for ``m = 0..size``.
+
+    ``interior_ways[t] = C(I, M - t)``, long enough for every ``m + k``.
+    """
     out = []
+    terms = [(k, w) for k, w in enumerate(others) if w]
     for m in range(size + 1):
-        total = 0
-        for k, w in enumerate(others):
-            if w:
-                total += w * _c(interior, mines - m - k)
-        out.append(total)
+        out.append(sum(w * interior_ways[m + k] for k, w in terms))
     return out
+
+
+class _LazyReasons(Mapping[Pos, str]):
+    """The reasons of an analysis, worked out on first use (most callers never read them)."""
+
+    __slots__ = ("_data", "_make")
+
+    def __init__(self, make: Callable[[], dict[Pos, str]]) -> None:
+        self._make: Callable[[], dict[Pos, str]] | None = make
+        self._data: dict[Pos, str] | None = None
+
+    def _get(self) -> dict[Pos, str]:
+        if self._data is None:
+            assert self._make is not None
+            self._data = self._make()
+            self._make = None
+        return self._data
+
+    def __getitem__(self, key: Pos) -> str:
+        return self._get()[key]
+
+    def __iter__(self) -> Iterator[Pos]:
+        return iter(self._get())
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __repr__(self) -> str:
+        return repr(self._get())
 
 
 def _labels(system: ConstraintSystem, sources: list[int], limit: int = 3) -> str:
@@ -265,11 +295,10 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             f" them, and the {interior} other covered cells can hold {interior} more, but the view"
             f" has {original.mines} mines"
         )
-    pos = system.pos
+    pos = position_table(system.rows, system.cols).__getitem__
     probs: dict[Pos, float] = {}
     safe: set[int] = set()
     mine: set[int] = set()
-    how: dict[int, tuple[bool, int]] = {}  # certain cell -> (needed the mine count?, component)
     where: dict[int, tuple[int, int]] = {}
     for cell in propagated.safe:
         probs[pos(cell)] = 0.0
@@ -277,11 +306,13 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         probs[pos(cell)] = 1.0
     safe.update(propagated.safe)
     mine.update(propagated.mines)
+    frontier_size = sum(cc.size for cc in counts)
+    interior_ways = [_c(interior, mines - t) for t in range(frontier_size + 1)]
+    certain_boxes: list[tuple[int, int, bool]] = []  # (component, box, safe?)
     for j, cc in enumerate(counts):
-        size = sum(cc.sizes)
-        rest = _rest_weights(others[j], interior, mines, size)
+        size = cc.size
+        rest = _rest_weights(others[j], interior_ways, size)
         nums = cc.box_numerators(rest)
-        local: list[int] | None = None
         for b, cells in enumerate(cc.component.boxes):
             num = nums[b]
             nb = cc.sizes[b]
@@ -290,14 +321,8 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
                 where[cell] = (j, b)
                 probs[pos(cell)] = p
             if num == 0 or num == nb * layouts:
-                if explain and local is None:  # certain from the numbers alone?
-                    local = cc.box_numerators([1] * (size + 1))
-                local_certain = local is not None and (
-                    local[b] == 0 if num == 0 else local[b] == nb * sum(cc.weights)
-                )
-                for cell in cells:
-                    (safe if num == 0 else mine).add(cell)
-                    how[cell] = (not local_certain, j)
+                (safe if num == 0 else mine).update(cells)
+                certain_boxes.append((j, b, num == 0))
     if interior:
         num = sum(w * _c(interior - 1, mines - k - 1) for k, w in enumerate(full))
         p = num / layouts
@@ -307,15 +332,27 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             safe.update(system.interior)
         elif num == layouts:
             mine.update(system.interior)
-    reasons: dict[Pos, str] = {}
-    if explain and (safe or mine):
-        quick = deduce_system(original)
+
+    def make_reasons() -> dict[Pos, str]:
+        if not (safe or mine):
+            return {}
+        how: dict[int, tuple[bool, int]] = {}  # certain cell -> (needed the mine count?, component)
+        local: dict[int, list[int]] = {}
+        for j, b, is_safe in certain_boxes:
+            cc = counts[j]
+            if j not in local:  # certain from the numbers alone?
+                local[j] = cc.box_numerators([1] * (cc.size + 1))
+            n = local[j][b]
+            from_numbers = n == 0 if is_safe else n == cc.sizes[b] * sum(cc.weights)
+            for cell in cc.component.boxes[b]:
+                how[cell] = (not from_numbers, j)
+        quick = deduce_system(original).reasons
+        reasons = {}
         for cell in sorted(safe | mine):
             p_ = pos(cell)
-            if p_ in quick.reasons:
-                reasons[p_] = quick.reasons[p_]
-            else:
-                reasons[p_] = _exact_reason(original, components, how, cell, cell in safe)
+            reasons[p_] = quick.get(p_) or _exact_reason(original, components, how, cell, cell in safe)
+        return reasons
+
     return Analysis(
         rows=system.rows,
         cols=system.cols,
@@ -323,7 +360,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         probabilities=probs,
         safe=frozenset(pos(i) for i in safe),
         mines=frozenset(pos(i) for i in mine),
-        reasons=reasons,
+        reasons=_LazyReasons(make_reasons) if explain else {},
         layouts=layouts,
         frontier=frozenset(pos(i) for i in original.frontier),
         interior=frozenset(pos(i) for i in system.interior),
