@@ -1,13 +1,15 @@
-"""Structural checks on the teaching notebooks (their execution is nbval's job:
+"""Structural checks on the teaching notebooks (running them is nbval's job:
 ``pytest --nbval-lax notebooks/``).
 
-Every notebook is committed without outputs, uses the ``python3`` kernelspec (the JupyterLite build rewrites
-it to ``python`` in its copies), and starts with the cell that installs the widget in JupyterLite.
+Every notebook is committed without outputs, uses the ``python3`` kernelspec (the JupyterLite build
+rewrites it to ``python`` in its copies), and starts with the cell that installs the widget in
+JupyterLite.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -43,7 +45,9 @@ def present() -> list[str]:
 def test_committed_without_outputs(name: str) -> None:
     for i, cell in enumerate(load(name)["cells"]):
         if cell["cell_type"] == "code":
-            assert cell.get("outputs") == [], f"{name} cell {i} has outputs: clear them before committing"
+            assert cell.get("outputs") == [], (
+                f"{name} cell {i} has outputs: clear them before committing"
+            )
             assert cell.get("execution_count") is None, f"{name} cell {i} has an execution count"
 
 
@@ -71,8 +75,8 @@ def test_every_notebook_is_there() -> None:
 
 
 def test_play_notebook_names_its_widget_w() -> None:
-    """The browser and JupyterLite tests click the widget made by the first cell that assigns ``w``, then
-    re-run the cell that prints ``w.board.view.to_text()`` to see the click in Python."""
+    """The browser and JupyterLite tests click the widget made by the first cell that assigns ``w``,
+    then re-run the cell that prints ``w.board.view.to_text()`` to see the click in Python."""
     path = NOTEBOOKS / "01-play.ipynb"
     if not path.exists():
         pytest.skip("01-play.ipynb not written yet")
@@ -82,4 +86,21 @@ def test_play_notebook_names_its_widget_w() -> None:
     first = codes[widget_cells[0]]
     assert first.lstrip().startswith("w = Minesweeper("), "the first widget cell must assign it to `w`"
     printing = [i for i, src in enumerate(codes) if "print(w.board.view.to_text())" in src]
-    assert printing and printing[-1] > widget_cells[0], "01-play needs a cell printing w.board.view.to_text()"
+    assert printing and printing[-1] > widget_cells[0], (
+        "01-play needs a cell printing w.board.view.to_text()"
+    )
+    # Run all leaves `w` untouched ("ready"), so a click in the browser is what changes it.
+    plays = re.compile(r"\bw\.(reveal|flag|chord|step|autoplay|new_game|undo)\(|\bw\.board\s*=")
+    moved = [i for i, src in enumerate(codes) if plays.search(src)]
+    assert not moved, f"01-play code cells {moved} play on `w`: leave it to the reader"
+
+
+@pytest.mark.parametrize("name", present())
+def test_no_plain_import_of_optional_compiled_packages(name: str) -> None:
+    """JupyterLite's kernel scans each cell for ``import X`` and tries to load X from the site's
+    Pyodide packages before running it; the offline site ships none of these, so such a cell would
+    fail there even inside ``try``. The notebooks check with ``importlib.util.find_spec`` and import
+    with ``importlib``."""
+    pattern = re.compile(r"^\s*(import|from)\s+(matplotlib|numpy|pandas)\b", re.MULTILINE)
+    for i, src in enumerate(code_sources(load(name))):
+        assert not pattern.search(src), f"{name} code cell {i} imports an optional package directly"
