@@ -28,9 +28,7 @@ def max_mines(rows: int, cols: int, first_click: FirstClick) -> int:
     n = rows * cols
     if first_click in ("opening", "no-guess"):
         return n - min(rows, 3) * min(cols, 3)
-    if first_click == "safe":
-        return n - 1
-    return n
+    return n - 1  # "safe" and "any": at least one safe cell, or there is no game to win
 
 
 def check_mine_count(rows: int, cols: int, mines: int, first_click: FirstClick) -> None:

@@ -42,7 +42,7 @@ def play(board: Board, moves: list[tuple[str, tuple[int, int]]]) -> list[Board]:
     return history
 
 
-def check_invariants(b: Board) -> None:
+def check_invariants(b: Board, ever_flagged: frozenset[tuple[int, int]] = frozenset()) -> None:
     n = b.rows * b.cols
     revealed = b.states.count(CellState.REVEALED.value)
     # Every revealed digit equals the true count; only an exploded mine is a revealed mine.
@@ -50,11 +50,12 @@ def check_invariants(b: Board) -> None:
         if b.state(pos) is CellState.REVEALED and not b.is_mine(pos):
             assert b.view[pos] == str(b.count(pos)) or b.over
             assert b.count(pos) == sum(b.is_mine(q) for q in b.neighbours(pos))
-    # Every revealed zero has all its non-mine, non-flagged neighbours revealed.
+    # Every revealed zero has all its neighbours revealed. A flag protects its cell from the cascade
+    # (as in the classic game), so a cell the player flagged and later unflagged may stay covered.
     for pos in b.positions():
         if b.state(pos) is CellState.REVEALED and not b.is_mine(pos) and b.count(pos) == 0:
             for q in b.neighbours(pos):
-                assert b.state(q) is not CellState.COVERED
+                assert b.state(q) is CellState.REVEALED or q in ever_flagged
     # won exactly when every safe cell is revealed.
     assert (b.status == "won") == (b.placed and revealed == n - b.mines and b.exploded is None)
     # A lost board holds exactly one exploded (revealed) mine.
@@ -71,8 +72,10 @@ def check_invariants(b: Board) -> None:
 @EXAMPLES
 @given(games())
 def test_invariants_hold_after_every_move(game: tuple[Board, list]) -> None:  # type: ignore[type-arg]
+    ever_flagged: set[tuple[int, int]] = set()
     for b in play(*game):
-        check_invariants(b)
+        ever_flagged |= {p for p in b.positions() if b.state(p) is CellState.FLAGGED}
+        check_invariants(b, frozenset(ever_flagged))
 
 
 @EXAMPLES
