@@ -1,8 +1,9 @@
 """Solver speed on seeded expert mid-game positions (a benchmark, not a test).
 
-Positions: seeded expert games (16x30, 99 mines, first click an opening at the centre) played by the solver
-itself (certain moves, else the safest cell) until about 30% of the cells are revealed. Games lost before
-that are skipped. Then ``probabilities`` and ``analyse`` are timed on every position.
+Positions: seeded expert games (16x30, 99 mines, first click an opening at the centre) played by
+the solver itself (certain moves, else the safest cell) until about 30% of the cells are revealed.
+Games lost before that are skipped. Then ``probabilities``, ``analyse`` and ``certain_moves`` are
+timed on every position, cold (the solver's caches cleared before each call).
 
 Run: ``python -m benchmarks.bench_solver`` (or through ``python -m benchmarks``).
 """
@@ -15,6 +16,7 @@ from collections.abc import Callable
 
 from ipyminesweeper import View, new_board, reveal
 from ipyminesweeper.solver import analyse, certain_moves, probabilities
+from ipyminesweeper.solver.probabilities import clear_caches
 
 __all__ = ["expert_positions", "main", "time_function"]
 
@@ -45,11 +47,12 @@ def expert_positions(count: int = 30, *, revealed: float = 0.30, first_seed: int
 
 
 def time_function(fn: Callable[[View], object], views: list[View], repeat: int = 5) -> list[float]:
-    """Seconds per call of ``fn`` on each view: the best of ``repeat`` runs per view."""
+    """Seconds per cold call of ``fn`` on each view (caches cleared): the best of ``repeat`` runs."""
     times = []
     for view in views:
         best = float("inf")
         for _ in range(repeat):
+            clear_caches()
             t0 = time.perf_counter()
             fn(view)
             best = min(best, time.perf_counter() - t0)

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 Pos = tuple[int, int]
 
 _ALPHABET = frozenset(".f012345678*XFx")
+_COVERED = frozenset(".f*XFx")
 
 __all__ = [
     "Constraint",
@@ -74,8 +75,7 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(table)
 
 
-@dataclass(frozen=True)
-class Constraint:
+class Constraint(NamedTuple):
     """``value`` mines among the covered ``cells`` (flat indices), per the number at ``source``."""
 
     source: int
@@ -116,37 +116,49 @@ def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
     return rows, cols, mines, cells
 
 
+def _too_big(value: int, index: int, cols: int, covered: int) -> str:
+    r, c = divmod(index, cols)
+    return f"the {value} at ({r},{c}) has only {covered} covered neighbour{'' if covered == 1 else 's'}"
+
+
 def read_view(view: ViewLike) -> ConstraintSystem:
     """Read the constraints of ``view``.
 
     Raises ``InconsistentViewError`` for contradictions visible locally (a number larger than its
     covered neighbours, or more mines than covered cells); the others are found by counting.
+    The last few results are cached (a strategy often reads the same view twice).
     """
-    rows, cols, mines, cells = _check_shape(view)
+    return _read(*_check_shape(view))
+
+
+@lru_cache(maxsize=8)
+def _read(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     stray = set(cells) - _ALPHABET
     if stray:
         raise ValueError(f"view.cells holds characters outside the view alphabet: {sorted(stray)}")
     table = neighbour_table(rows, cols)
-    covered_flags = [not ch.isdigit() for ch in cells]
-    covered = tuple(i for i, cov in enumerate(covered_flags) if cov)
+    covered = tuple(i for i, ch in enumerate(cells) if ch in _COVERED)
+    # covered neighbours of each number, gathered from the covered side (no per-number scan)
+    around: dict[int, list[int]] = {}
+    for j in covered:
+        for i in table[j]:
+            if cells[i] not in _COVERED:
+                if i in around:
+                    around[i].append(j)
+                else:
+                    around[i] = [j]
     constraints: list[Constraint] = []
-    frontier: set[int] = set()
-    for i, ch in enumerate(cells):
-        if covered_flags[i]:
-            continue
-        value = ord(ch) - 48
-        if not 0 <= value <= 8:
-            raise ValueError(f"unexpected character {ch!r} in view.cells at index {i}")
-        nbrs = tuple(j for j in table[i] if covered_flags[j])
+    for i in sorted(around):
+        nbrs = around[i]
+        value = ord(cells[i]) - 48
         if value > len(nbrs):
-            r, c = divmod(i, cols)
-            raise InconsistentViewError(
-                f"the {value} at ({r},{c}) has only {len(nbrs)} covered neighbour"
-                f"{'' if len(nbrs) == 1 else 's'}"
-            )
-        if nbrs:
-            constraints.append(Constraint(i, value, nbrs))
-            frontier.update(nbrs)
+            raise InconsistentViewError(_too_big(value, i, cols, len(nbrs)))
+        constraints.append(Constraint(i, value, tuple(nbrs)))
+    if len(around) < len(cells) - len(covered):  # numbers with no covered neighbour must be 0
+        for i, ch in enumerate(cells):
+            if ch not in _COVERED and ch != "0" and i not in around:
+                raise InconsistentViewError(_too_big(ord(ch) - 48, i, cols, 0))
+    frontier = {j for nbrs in around.values() for j in nbrs}
     if mines > len(covered):
         raise InconsistentViewError(f"the view has {mines} mines but only {len(covered)} covered cells")
     interior = tuple(i for i in covered if i not in frontier)

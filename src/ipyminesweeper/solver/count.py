@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from math import comb
 
 from .components import Component
@@ -45,6 +46,7 @@ class _Step:
     size: int
     cons: tuple[tuple[int, int, int], ...]
     out: tuple[tuple[int, int, int], ...]
+    minus: tuple[int, ...]  # the third items of ``out``
 
 
 @dataclass(frozen=True)
@@ -125,7 +127,8 @@ class ComponentCount:
         return table
 
 
-def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], list[int]]:
+def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], tuple[int, ...]]:
+    """Range of mines the step's box can hold from state ``s``; the next state before the box."""
     lo = 0
     hi = st.size
     for idx, init, cap in st.cons:
@@ -135,14 +138,13 @@ def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], list[int]]:
         if v - cap > lo:
             lo = v - cap
     base = [s[idx] if idx >= 0 else init for idx, init, _ in st.out]
-    minus = [m for _, _, m in st.out]
-    return lo, hi, base, minus
+    return lo, hi, base, st.minus
 
 
-def _key(base: list[int], minus: list[int], k: int) -> State:
+def _key(base: list[int], minus: tuple[int, ...], k: int) -> State:
     if not k:
         return tuple(base)
-    return tuple(b - k * m for b, m in zip(base, minus, strict=True))
+    return tuple([b - k * m for b, m in zip(base, minus)])  # noqa: B905 (same length)
 
 
 def _forward(steps: Sequence[_Step], terms: Sequence[Terms]) -> list[dict[State, Poly]]:
@@ -198,8 +200,12 @@ def _order(nb: int, cons_of: list[list[int]], members: list[tuple[int, ...]]) ->
     return order
 
 
+@lru_cache(maxsize=512)
 def count(component: Component) -> ComponentCount:
-    """Compile ``component`` into DP steps and run the forward pass."""
+    """Compile ``component`` into DP steps and run the forward pass.
+
+    Cached: from one move to the next, most components of a game do not change.
+    """
     sizes = tuple(len(b) for b in component.boxes)
     nb = len(sizes)
     members = [m for _, m, _ in component.constraints]
@@ -229,7 +235,7 @@ def count(component: Component) -> ComponentCount:
             c for c in cons_of[b] if first[c] == i and last[c] > i
         ]
         out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
-        steps.append(_Step(b, sizes[b], cons, out))
+        steps.append(_Step(b, sizes[b], cons, out, tuple(m for _, _, m in out)))
         active = nxt
     terms = [[[(k, comb(n, k))] for k in range(n + 1)] for n in (sizes[b] for b in order)]
     layers = _forward(steps, terms)

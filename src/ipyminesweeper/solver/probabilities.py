@@ -21,6 +21,7 @@ from .constraints import (
     InconsistentViewError,
     Pos,
     ViewLike,
+    _read,
     neighbour_table,
     position_table,
     propagate,
@@ -29,7 +30,14 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, _join, _plural, deduce_system
 
-__all__ = ["Analysis", "analyse", "analyse_system", "certain_moves", "probabilities"]
+__all__ = [
+    "Analysis",
+    "analyse",
+    "analyse_system",
+    "certain_moves",
+    "clear_caches",
+    "probabilities",
+]
 
 Poly = list[int]
 
@@ -459,3 +467,9 @@ def certain_moves(view: ViewLike, *, complete: bool = False) -> Deductions:
     if quick and not complete:
         return quick
     return analyse_system(system).deductions
+
+
+def clear_caches() -> None:
+    """Forget the cached view readings and component counts (for benchmarks measuring cold calls)."""
+    _read.cache_clear()
+    count.cache_clear()
