@@ -66,6 +66,17 @@ const SKELETON = `
 
 let instances = 0;
 
+// Touch the DOM only when something changed: on a 100x100 board every needless write costs a repaint.
+function setText(el, text) {
+  if (el.textContent !== text) el.textContent = text;
+}
+function setData(el, key, value) {
+  if (el.dataset[key] !== value) el.dataset[key] = value;
+}
+function setProp(el, key, value) {
+  if (el[key] !== value) el[key] = value;
+}
+
 function render({ model, el }) {
   const uid = `ipyms-${++instances}-${Math.random().toString(36).slice(2, 7)}`;
   const root = document.createElement("div");
@@ -217,8 +228,9 @@ function render({ model, el }) {
       if (idx >= 0) cellEls[idx].classList.add("ipyms-last-move");
       lastIdx = idx;
     }
-    reasonEl.textContent = describeMove(move);
-    reasonEl.hidden = !reasonEl.textContent;
+    const text = describeMove(move);
+    setText(reasonEl, text);
+    setProp(reasonEl, "hidden", !text);
   }
 
   function setFace(next) {
@@ -231,7 +243,7 @@ function render({ model, el }) {
   function tick() {
     if (!view) return;
     const secs = elapsedSeconds(view.startedAt, view.endedAt, Date.now());
-    timerEl.textContent = formatCounter(secs);
+    setText(timerEl, formatCounter(secs));
     return secs;
   }
 
@@ -263,15 +275,15 @@ function render({ model, el }) {
     }
     if (strategyEl.value !== current) strategyEl.value = current;
     const noStrategies = names.length === 0;
-    stepEl.disabled = over || auto || noStrategies;
-    playEl.disabled = (over && !auto) || noStrategies;
-    playEl.setAttribute("aria-pressed", String(auto));
-    playEl.textContent = auto ? "Pause" : "Play";
-    playEl.classList.toggle("ipyms-active", auto);
-    strategyEl.disabled = noStrategies;
-    if (document.activeElement !== speedEl) speedEl.value = String(delayToSpeed(model.get("delay")));
-    probEl.checked = !!model.get("show_probabilities");
-    undoEl.disabled = !model.get("can_undo");
+    setProp(stepEl, "disabled", over || auto || noStrategies);
+    setProp(playEl, "disabled", (over && !auto) || noStrategies);
+    if (playEl.getAttribute("aria-pressed") !== String(auto)) playEl.setAttribute("aria-pressed", String(auto));
+    setText(playEl, auto ? "Pause" : "Play");
+    if (playEl.classList.contains("ipyms-active") !== auto) playEl.classList.toggle("ipyms-active", auto);
+    setProp(strategyEl, "disabled", noStrategies);
+    if (document.activeElement !== speedEl) setProp(speedEl, "value", String(delayToSpeed(model.get("delay"))));
+    setProp(probEl, "checked", !!model.get("show_probabilities"));
+    setProp(undoEl, "disabled", !model.get("can_undo"));
   }
 
   function refresh() {
@@ -300,15 +312,15 @@ function render({ model, el }) {
     updateProbabilities();
     updateLastMove();
 
-    root.dataset.status = view.status;
-    counterEl.textContent = formatCounter(view.minesLeft);
+    setData(root, "status", view.status);
+    setText(counterEl, formatCounter(view.minesLeft));
     setFace(faceFor(view.status, mouse !== null && !isOver(view.status)));
     const secs = updateTimer();
-    messageEl.textContent = statusMessage(view.status, secs);
-    messageEl.dataset.status = view.status;
+    setText(messageEl, statusMessage(view.status, secs));
+    setData(messageEl, "status", view.status);
     const error = model.get("error") || "";
-    errorEl.textContent = error;
-    errorEl.hidden = !error;
+    setText(errorEl, error);
+    setProp(errorEl, "hidden", !error);
     updateToolbar();
   }
 
