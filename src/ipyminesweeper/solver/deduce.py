@@ -56,6 +56,20 @@ class _State:
         self.system = system
         self.safe: dict[int, str] = {}
         self.mines: dict[int, str] = {}
+        cons = system.constraints
+        # per number: mines still needed and cells still undecided (kept up to date by _decide)
+        self.need = [con.value for con in cons]
+        self.open = [len(con.cells) for con in cons]
+        self.of_cell: dict[int, list[int]] = {}
+        for ci, con in enumerate(cons):
+            for cell in con.cells:
+                if cell in self.of_cell:
+                    self.of_cell[cell].append(ci)
+                else:
+                    self.of_cell[cell] = [ci]
+        self.queue = [
+            ci for ci in range(len(cons)) if self.need[ci] == 0 or self.need[ci] == self.open[ci]
+        ]
 
     def lab(self, i: int) -> str:
         return self.system.label(i)
@@ -63,34 +77,52 @@ class _State:
     def labs(self, cells: list[int] | tuple[int, ...]) -> str:
         return _join([self.lab(i) for i in cells])
 
+    def _decide(self, i: int, bit: int) -> None:
+        need, open_ = self.need, self.open
+        for ci in self.of_cell.get(i, ()):
+            open_[ci] -= 1
+            need[ci] -= bit
+            n, u = need[ci], open_[ci]
+            if n < 0 or n > u:
+                con = self.system.constraints[ci]
+                raise InconsistentViewError(
+                    f"{self.number(con.value, con.source)} cannot be satisfied: the cells"
+                    f" deduced around it leave {con.value - n} mines next to it and room for"
+                    f" {u} more"
+                )
+            if u and (n == 0 or n == u):
+                self.queue.append(ci)
+
     def mark_safe(self, i: int, why: str) -> None:
         if i in self.mines:
             raise InconsistentViewError(f"{self.lab(i)} would have to be both safe and a mine")
-        self.safe.setdefault(i, f"{self.lab(i)} is safe: {why}")
+        if i not in self.safe:
+            self.safe[i] = f"{self.lab(i)} is safe: {why}"
+            self._decide(i, 0)
 
     def mark_mine(self, i: int, why: str) -> None:
         if i in self.safe:
             raise InconsistentViewError(f"{self.lab(i)} would have to be both safe and a mine")
-        self.mines.setdefault(i, f"{self.lab(i)} is a mine: {why}")
+        if i not in self.mines:
+            self.mines[i] = f"{self.lab(i)} is a mine: {why}"
+            self._decide(i, 1)
 
     def number(self, value: int, source: int) -> str:
         return f"the {value} at {self.lab(source)}"
 
     def single_points(self) -> bool:
+        """Fire every number whose undecided cells are all safe or all mines (a worklist)."""
         changed = False
         safe, mines = self.safe, self.mines
-        for con in self.system.constraints:
+        cons = self.system.constraints
+        while self.queue:
+            ci = self.queue.pop()
+            if not self.open[ci]:
+                continue
+            con = cons[ci]
+            need = self.need[ci]
             unknown = [c for c in con.cells if c not in safe and c not in mines]
             known = [c for c in con.cells if c in mines]
-            need = con.value - len(known)
-            if need < 0 or need > len(unknown):
-                raise InconsistentViewError(
-                    f"{self.number(con.value, con.source)} cannot be satisfied: the cells"
-                    f" deduced around it leave {len(known)} mines next to it and room for"
-                    f" {len(unknown)} more"
-                )
-            if not unknown:
-                continue
             num = self.number(con.value, con.source)
             if need == 0:
                 if known:
@@ -100,8 +132,7 @@ class _State:
                     why = f"{num} has no mine next to it"
                 for c in unknown:
                     self.mark_safe(c, why)
-                changed = True
-            elif need == len(unknown):
+            else:
                 if known:
                     why = (
                         f"{num} touches {_plural(len(known), 'known mine')} and needs {need} more;"
@@ -116,17 +147,16 @@ class _State:
                     why = f"{num} needs {need} and only {self.labs(unknown)} can hold them"
                 for c in unknown:
                     self.mark_mine(c, why)
-                changed = True
+            changed = True
         return changed
 
     def pairs(self) -> bool:
         safe, mines = self.safe, self.mines
         live: list[tuple[int, int, int, frozenset[int]]] = []  # value, source, need, unknown cells
-        for con in self.system.constraints:
-            unknown = frozenset(c for c in con.cells if c not in safe and c not in mines)
-            if unknown:
-                need = con.value - sum(1 for c in con.cells if c in mines)
-                live.append((con.value, con.source, need, unknown))
+        for ci, con in enumerate(self.system.constraints):
+            if self.open[ci]:
+                unknown = frozenset(c for c in con.cells if c not in safe and c not in mines)
+                live.append((con.value, con.source, self.need[ci], unknown))
         by_cell: dict[int, list[int]] = {}
         for li, (_, _, _, unknown) in enumerate(live):
             for c in unknown:
@@ -136,7 +166,7 @@ class _State:
         for lis in by_cell.values():
             for x in lis:
                 for y in lis:
-                    if x == y or (x, y) in seen:
+                    if x == y or (x, y) in seen or live[x][2] < live[y][2]:
                         continue
                     seen.add((x, y))
                     if self._pair(live[x], live[y]):
