@@ -158,26 +158,31 @@ class Analysis:
             for j, wj in enumerate(self._weights):
                 if j not in touched:
                     untouched = _mul(untouched, wj)
-        # table[m][a]: frontier layouts with m mines and a mines next to x (x safe)
-        table: list[Poly] = [[v] for v in untouched]  # a = 0
+        # table[m][a]: layouts of the touched components with m mines, a of them next to x (x safe)
+        table: list[Poly] = [[1]]
         for j, boxes in touched.items():
             table = _mul2(table, _component_table(self._counts[j], boxes, zero_only))
-        interior = len(self._system.interior)
-        free = interior - x_interior - nbr_interior
-        out = [0] * 9
+        free = len(system.interior) - x_interior - nbr_interior
         mines = system.mines
+        spread = [(i, w) for i, w in enumerate(untouched) if w]
+        # ways[t]: layouts of the untouched components and the free interior cells when the touched
+        # components and x's interior neighbours hold t mines
+        top = len(table) + nbr_interior
+        free_ways = [_c(free, mines - t) for t in range(top + len(untouched))]
+        ways = [sum(w * free_ways[t + i] for i, w in spread) for t in range(top)]
+        out = [0] * 9
         for m, row in enumerate(table):
             for a, w in enumerate(row):
                 if not w:
                     continue
-                left = mines - m
                 if zero_only:
                     if a == 0 and not shift:
-                        out[0] += w * _c(free, left)
+                        out[0] += w * ways[m]
                     continue
                 for ai in range(nbr_interior + 1):
-                    if shift + a + ai <= 8:
-                        out[shift + a + ai] += w * _c(nbr_interior, ai) * _c(free, left - ai)
+                    k = shift + a + ai
+                    if k <= 8:
+                        out[k] += w * _c(nbr_interior, ai) * ways[m + ai]
         return tuple(out)
 
 
