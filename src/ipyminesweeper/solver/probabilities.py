@@ -462,14 +462,13 @@ def probabilities(view: ViewLike) -> dict[Pos, float]:
 def certain_moves(view: ViewLike, *, complete: bool = False) -> Deductions:
     """Cells that are certainly safe or certainly mines, with reasons.
 
-    The fast rules (:func:`deduce`) first; if they find nothing, the exact analysis, which finds
-    every cell
-    of probability exactly 0 or 1. So the result is empty only if no cell is certain. With
-    ``complete=True`` the result is always every certain cell.
+    The fast rules (:func:`deduce`) first; if they find no safe cell, the exact analysis, which
+    finds every cell of probability exactly 0 or 1. So ``safe`` is empty only if no cell is
+    certainly safe. With ``complete=True`` the result is always every certain cell.
     """
     system = read_view(view)
     quick = deduce_system(system)
-    if quick and not complete:
+    if quick.safe and not complete:
         return quick
     return analyse_system(system).deductions
 
