@@ -18,7 +18,7 @@ from ipyminesweeper import View, new_board, reveal
 from ipyminesweeper.solver import analyse, certain_moves, probabilities
 from ipyminesweeper.solver.probabilities import clear_caches
 
-__all__ = ["expert_positions", "main", "time_function"]
+__all__ = ["expert_guess_positions", "expert_positions", "main", "time_function"]
 
 
 def expert_positions(count: int = 30, *, revealed: float = 0.30, first_seed: int = 0) -> list[View]:
@@ -41,6 +41,29 @@ def expert_positions(count: int = 30, *, revealed: float = 0.30, first_seed: int
                 for pos in sorted(safe):
                     board = reveal(board, pos)
                 continue
+            probs = probabilities(view)
+            board = reveal(board, min(probs, key=lambda p: (probs[p], p)))
+    return out
+
+
+def expert_guess_positions(count: int = 60, *, first_seed: int = 1000) -> list[View]:
+    """``count`` expert views where the fast rules find no safe cell (the exact analysis is needed),
+    from seeded games at every stage, played as in :func:`expert_positions` to the end."""
+    out: list[View] = []
+    seed = first_seed
+    while len(out) < count:
+        board = new_board("expert", seed=seed)
+        seed += 1
+        board = reveal(board, (board.rows // 2, board.cols // 2))
+        while board.status == "playing" and len(out) < count:
+            view = board.view
+            safe, _ = certain_moves(view)
+            if safe:
+                for pos in sorted(safe):
+                    if board.status == "playing":
+                        board = reveal(board, pos)
+                continue
+            out.append(view)
             probs = probabilities(view)
             board = reveal(board, min(probs, key=lambda p: (probs[p], p)))
     return out
@@ -82,6 +105,10 @@ def main() -> None:
     print(_summary("probabilities(view)", time_function(probabilities, views)))
     print(_summary("analyse(view)", time_function(analyse, views)))
     print(_summary("certain_moves(view)", time_function(certain_moves, views)))
+    guesses = expert_guess_positions(60)
+    print(f"{len(guesses)} expert positions where no fast rule finds a safe cell (any stage):")
+    print(_summary("probabilities(view)", time_function(probabilities, guesses)))
+    print(_summary("analyse(view)", time_function(analyse, guesses)))
 
 
 if __name__ == "__main__":
