@@ -665,8 +665,12 @@ function render({ model, el }) {
     else send(cellMessage("reveal", r, c, view.cells[idx]));
   }
 
+  // Right click flags: no browser menu, and no JupyterLab context menu (Lumino listens on document).
   const onContextMenu = (e) => {
-    if (e.target instanceof Element && boardEl.contains(e.target)) e.preventDefault();
+    if (e.target instanceof Element && boardEl.contains(e.target)) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
   };
 
   boardEl.addEventListener("mousedown", onMouseDown);
