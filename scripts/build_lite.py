@@ -156,8 +156,7 @@ def check_versions() -> None:
             default = json.loads(schema.read_text())["properties"]["pyodideUrl"]["default"]
             if f"/v{pins.PYODIDE}/" not in default:
                 problems.append(
-                    f"  pyodide: pinned {pins.PYODIDE}, but the kernel's default pyodideUrl "
-                    f"is {default}"
+                    f"  pyodide: pinned {pins.PYODIDE}, but the kernel's default pyodideUrl is {default}"
                 )
         else:
             problems.append(f"  the Pyodide kernel's JupyterLab extension is missing: {schema}")
@@ -195,9 +194,7 @@ def pyodide_runtime() -> Path:
     lock = json.loads((unpacked / "pyodide-lock.json").read_text())
     python = lock["info"]["python"]
     if not python.startswith(pins.PYODIDE_PYTHON + "."):
-        raise BuildError(
-            f"pyodide {pins.PYODIDE} runs Python {python}, pinned {pins.PYODIDE_PYTHON}"
-        )
+        raise BuildError(f"pyodide {pins.PYODIDE} runs Python {python}, pinned {pins.PYODIDE_PYTHON}")
     return unpacked
 
 
