@@ -311,12 +311,12 @@ const SKELETON = `
   <div class="ipyms-message" aria-live="polite"></div>
   <div class="ipyms-error" role="alert" hidden></div>
   <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
+    <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
     <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
     <button type="button" class="ipyms-btn ipyms-play" aria-pressed="false" title="Play / pause the strategy (P)">Play</button>
     <label class="ipyms-speed-label" title="Autoplay speed">Speed <input type="range" class="ipyms-speed" min="0" max="100" step="1"></label>
     <select class="ipyms-strategy" aria-label="Strategy" title="Strategy"></select>
     <label class="ipyms-prob-label" title="Overlay each covered cell's mine probability"><input type="checkbox" class="ipyms-probabilities"> Probabilities</label>
-    <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
   </div>
   <div class="ipyms-reason" aria-live="polite"></div>
 `;
