@@ -253,7 +253,11 @@ scored: Strategy = Scored(0)
 # --- exact: certain moves, exact probabilities, tie-breaks ----------------------------------------
 
 _TIE = 1e-9  # probabilities closer than this are ties
-_CANDIDATES = 24  # at most this many tied cells get the (exact, slower) P(zero) tie-break
+_TOLERANCE = 0.1  # candidates: P(mine) <= best * (1 + this)
+_NEXT_GUESS = 1.0  # a later guess costs ~ this * best P(mine)
+_CANDIDATES = 12  # frontier candidates examined
+_ENDGAME_LAYOUTS = 60  # exact look-ahead below this
+_INTERIOR = 4  # interior candidates examined (the fewest covered neighbours first)
 
 
 def _first_move(rows: int, cols: int) -> Move:
@@ -292,8 +296,168 @@ def _certain_reveals(view: ViewLike) -> tuple[list[Move], Analysis | None, dict[
     return moves, analysis, mine_reasons
 
 
+def _progress(
+    cells: str, table: tuple[tuple[int, ...], ...], x: int, dist: tuple[float, ...], mines: set[int]
+) -> float:
+    """P(revealing ``x`` makes progress | ``x`` is safe): it shows a 0 (an opening), or its number lets
+    the single-point and pair rules prove another cell safe. ``dist`` is P(x safe and shows k)."""
+    safe = sum(dist)
+    if safe <= 0:
+        return 0.0
+    good = dist[0]
+    dirty = {x, *table[x]}
+    for j in table[x]:
+        dirty.update(table[j])  # numbers two steps away can pair with the new one
+    for k in range(1, 9):
+        if dist[k] <= 0:
+            continue
+        hypo = cells[:x] + chr(48 + k) + cells[x + 1 :]
+        if _local_rules(hypo, table, dirty, set(mines)):
+            good += dist[k]
+    return good / safe
+
+
+def _layouts(
+    cells: str, table: tuple[tuple[int, ...], ...], total: int, mines: set[int], limit: int
+) -> tuple[list[int], list[frozenset[int]]] | None:
+    """Every mine layout of the covered cells that fits the view, or None if more than ``limit``.
+
+    Returns the unknown cells (covered, not proven mines) and each layout's mines among them."""
+    unknown = [i for i, ch in enumerate(cells) if ch in ".f" and i not in mines]
+    need = total - len(mines)
+    if need < 0 or need > len(unknown):
+        return None
+    constraints: list[tuple[list[int], int]] = []
+    for i, ch in enumerate(cells):
+        if "0" <= ch <= "8":
+            around = [j for j in table[i] if cells[j] in ".f"]
+            if around:
+                k = ord(ch) - 48 - sum(1 for j in around if j in mines)
+                constraints.append(([j for j in around if j not in mines], k))
+    # cells touched by constraints first, so contradictions show early
+    touched = {j for cs, _ in constraints for j in cs}
+    order = sorted(unknown, key=lambda j: (j not in touched, j))
+    pos_of = {j: n for n, j in enumerate(order)}
+    by_last: dict[int, list[tuple[list[int], int]]] = {}
+    for cs, k in constraints:
+        last = max((pos_of[j] for j in cs), default=-1)
+        by_last.setdefault(last, []).append((cs, k))
+        if last < 0 and k != 0:
+            return None
+    out: list[frozenset[int]] = []
+    chosen: list[int] = []
+    assign: dict[int, int] = {}
+
+    def feasible(n: int) -> bool:
+        return all(sum(assign[j] for j in cs) == k for cs, k in by_last.get(n, ()))
+
+    def rec(n: int, left: int) -> bool:
+        if left < 0 or left > len(order) - n:
+            return True
+        if n == len(order):
+            out.append(frozenset(chosen))
+            return len(out) <= limit
+        j = order[n]
+        for v in (0, 1):
+            assign[j] = v
+            if v:
+                chosen.append(j)
+            ok = feasible(n)
+            if ok and not rec(n + 1, left - v):
+                return False
+            if v:
+                chosen.pop()
+        del assign[j]
+        return True
+
+    if not rec(0, need):
+        return None
+    return unknown, out
+
+
+def _endgame(
+    view: ViewLike, a: Analysis, table: tuple[tuple[int, ...], ...]
+) -> tuple[Position, float, float] | None:
+    """Exact look-ahead when few layouts remain: the cell to reveal that maximises the chance of
+    winning, ``(pos, P(mine), P(win))``, or None if there are too many layouts to search."""
+    if a.layouts > _ENDGAME_LAYOUTS:
+        return None
+    cols, cells = view.cols, view.cells
+    mines = {r * cols + c for r, c in a.mines}
+    found = _layouts(cells, table, view.mines, mines, _ENDGAME_LAYOUTS)
+    if found is None or len(found[1]) < 2:
+        return None
+    unknown, layouts = found
+    near = {x: [j for j in table[x] if j in mines or cells[j] in ".f"] for x in unknown}
+    memo: dict[frozenset[int], float] = {}
+    budget = [20000]
+
+    def value(ids: frozenset[int]) -> float:
+        if len(ids) == 1:
+            return 1.0
+        got = memo.get(ids)
+        if got is not None:
+            return got
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TimeoutError
+        best = 0.0
+        n = len(ids)
+        for x in unknown:
+            parts: dict[int, list[int]] = {}
+            for i in ids:
+                lay = layouts[i]
+                if x in lay:
+                    continue
+                k = sum(1 for j in near[x] if j in mines or j in lay)
+                parts.setdefault(k, []).append(i)
+            safe = sum(len(v) for v in parts.values())
+            if safe == 0 or (len(parts) == 1 and safe == n):
+                continue  # a certain mine, or a safe cell that tells nothing
+            if safe * 1.0 / n <= best:
+                continue  # cannot beat the best even if it won every time
+            v = sum(len(p) * value(frozenset(p)) for p in parts.values()) / n
+            if v > best:
+                best = v
+        memo[ids] = best
+        return best
+
+    everything = frozenset(range(len(layouts)))
+    n = len(layouts)
+    choice: tuple[float, float, int] | None = None
+    try:
+        for x in sorted(unknown):
+            parts: dict[int, list[int]] = {}
+            for i in everything:
+                if x in layouts[i]:
+                    continue
+                k = sum(1 for j in near[x] if j in mines or j in layouts[i])
+                parts.setdefault(k, []).append(i)
+            safe = sum(len(v) for v in parts.values())
+            if safe == 0 or (len(parts) == 1 and safe == n):
+                continue
+            v = sum(len(p) * value(frozenset(p)) for p in parts.values()) / n
+            key = (v, safe / n, -x)
+            if choice is None or key > choice:
+                choice = key
+    except TimeoutError:
+        return None
+    if choice is None:
+        return None
+    v, safe_p, x = choice
+    pos = divmod(-x, cols)
+    return pos, 1.0 - safe_p, v
+
+
 def _guess(view: ViewLike, a: Analysis) -> Move:
-    """The safest covered cell, ties broken by P(zero) and then by fewer covered neighbours."""
+    """The covered cell with the best chance of surviving *and* getting on.
+
+    Candidates are the cells whose mine probability is close to the lowest (within
+    ``_TOLERANCE``). Each is scored ``P(safe) * (1 - P(no progress | safe) * q)``: a cell whose number
+    is likely to prove other cells safe (or to be a 0 and open a region) saves a later guess, which
+    would cost about ``q`` (the current lowest mine probability). Ties: more covered cells around
+    (fewer is better) and reading order.
+    """
     rows, cols, cells = view.rows, view.cols, view.cells
     probs = a.probabilities
     table = neighbour_table(rows, cols)
@@ -302,27 +466,53 @@ def _guess(view: ViewLike, a: Analysis) -> Move:
         p, pos = min((p, pos) for pos, p in probs.items())
         return Move("flag", pos, f"unflag {_label(pos)}: it is the safest covered cell", p)
     pmin = min(p for p, _ in cands)
-    tied = [pos for p, pos in cands if p <= pmin + _TIE]
+    if len(cands) == 1:
+        p, best = cands[0]
+        return Move("reveal", best, f"{_label(best)} is the last covered cell: P(mine) = {_pct(p)}", p)
+
+    end = _endgame(view, a, table) if a.layouts <= _ENDGAME_LAYOUTS else None
+    if end is not None:
+        pos, p, win = end
+        why = (
+            f"{_label(pos)} is a guess: P(mine) = {_pct(p)}; looking ahead through all "
+            f"{a.layouts} layouts that fit, revealing it wins {_pct(win)} of the time, the best"
+        )
+        return Move("reveal", pos, why, p)
 
     def covered_nbrs(pos: Position) -> int:
         return sum(1 for j in table[pos[0] * cols + pos[1]] if cells[j] in ".f")
 
-    if len(tied) > 1:
-        tied.sort(key=lambda q: (covered_nbrs(q), q))
-        tied = tied[:_CANDIDATES]
-        safe_p = 1.0 - pmin
-        zero = {q: a.zero_probability(q) for q in tied}
-        best = max(tied, key=lambda q: (round(zero[q], 12), -covered_nbrs(q), (-q[0], -q[1])))
-        z = zero[best] / safe_p if safe_p > 0 else 0.0
-        why = (
-            f"{_label(best)} is a guess: P(mine) = {_pct(pmin)}, the lowest (shared by {len(tied)}"
-            f"{'+' if len(tied) == _CANDIDATES else ''} cells); of those it is the likeliest to be a"
-            f" zero and open up ({_pct(z)})"
-        )
-        return Move("reveal", best, why, pmin)
-    best = tied[0]
-    why = f"{_label(best)} is a guess: P(mine) = {_pct(pmin)}, the lowest of {len(cands)} covered cells"
-    return Move("reveal", best, why, pmin)
+    limit = pmin + _TOLERANCE * max(pmin, 0.01)
+    close = [(p, covered_nbrs(pos), pos) for p, pos in cands if p <= limit]
+    close.sort()
+    # the interior (cells next to no number) all share one probability: keep a few, corners first
+    frontier = a.frontier
+    inner = [c for c in close if c[2] not in frontier][:_INTERIOR]
+    close = [c for c in close if c[2] in frontier][:_CANDIDATES] + inner
+    mines = {r * cols + c for r, c in a.mines}
+    q = pmin * _NEXT_GUESS
+    best_key: tuple[float, ...] | None = None
+    best = close[0][2]
+    best_info = (0.0, 0.0)
+    for p, n_cov, pos in close:
+        x = pos[0] * cols + pos[1]
+        dist = a.number_distribution(pos)
+        prog = _progress(cells, table, x, dist, mines)
+        score = (1 - p) * (1 - (1 - prog) * q)
+        key = (round(score, 12), -n_cov, -x)
+        if best_key is None or key > best_key:
+            best_key, best, best_info = key, pos, (p, prog)
+    p, prog = best_info
+    tie = sum(1 for c in close if c[0] <= p + _TIE)
+    shared = f", shared by {tie} cells" if tie > 1 else ""
+    lower = p > pmin + _TIE
+    why = (
+        f"{_label(best)} is a guess: P(mine) = {_pct(p)}"
+        + (f" (the lowest is {_pct(pmin)})" if lower else f", the lowest{shared}")
+        + f"; if safe, {_pct(prog)} chance it opens up or proves another cell safe"
+        + (", which is worth the extra risk" if lower else "")
+    )
+    return Move("reveal", best, why, p)
 
 
 def _exact_moves(view: ViewLike, *, flags: bool = False) -> list[Move]:

@@ -11,12 +11,15 @@ from hypothesis import strategies as st
 
 from ipyminesweeper import Board, GameOverError, View, new_board, reveal, toggle_flag
 from ipyminesweeper.geometry import neighbour_table
+from ipyminesweeper.solver import analyse
 from ipyminesweeper.strategies import (
     STRATEGIES,
     InvalidMoveError,
     Move,
     Scored,
+    _endgame,
     _exact_moves,
+    _layouts,
     _local_rules,
     exact,
     exact_flags,
@@ -139,6 +142,19 @@ def test_exact_certain_moves_are_safe_on_random_positions(
     safe = _local_rules(cells, neighbour_table(rows, cols), set(range(rows * cols)), mines)
     assert all(not board.mask[i] for i in safe)
     assert all(board.mask[i] for i in mines)
+    # the endgame look-ahead enumerates exactly the solver's layouts, and reports true probabilities
+    a = analyse(board.view)
+    if a.layouts <= 200:
+        proven = {r * cols + c for r, c in a.mines}
+        found = _layouts(cells, neighbour_table(rows, cols), board.mines, proven, 200)
+        assert found is not None and len(found[1]) == a.layouts
+        assert all(board.mask[i] for i in proven)
+        truth = frozenset(i for i in found[0] if board.mask[i])
+        assert truth in found[1]
+        end = _endgame(board.view, a, neighbour_table(rows, cols))
+        if end is not None:
+            pos, p, win = end
+            assert p == pytest.approx(a.probabilities[pos]) and 0 < win <= 1 - p + 1e-12
 
 
 def test_fast_play_is_the_same_game_as_stepping_exact() -> None:
