@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Page
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -16,6 +19,18 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "scripts"
 PLAY = "01-play.ipynb"
 SCREENSHOTS: list[Path] = []
+
+
+def run_script(args: list[str], timeout: float) -> float:
+    """Run one of scripts/*.py; fail the test with its output if it fails. Returns seconds taken."""
+    started = time.monotonic()
+    proc = subprocess.run(
+        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
+    )
+    print(proc.stdout, proc.stderr, sep="\n")
+    if proc.returncode != 0:
+        pytest.fail(f"{' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
+    return time.monotonic() - started
 
 
 def local_only(url: str) -> bool:

@@ -1,7 +1,8 @@
 """Fixtures for the offline JupyterLite site and the static HTML export, in Debian's Chromium.
 
 - ``play_notebooks``: the notebooks to test with: the repository's ``notebooks/`` when it has
-  ``01-play.ipynb``, else a small stand-in ``01-play.ipynb`` in a temporary folder.
+  ``01-play.ipynb``, else (or with ``IPYMS_LITE_STANDIN=1``) a small stand-in ``01-play.ipynb`` in a
+  temporary folder.
 - ``lite_site``: ``scripts/build_lite.py`` (which reuses an up-to-date ``dist/lite``).
 - ``lite_url``: ``scripts/serve_lite.py --port 0`` on 127.0.0.1.
 - ``browser``: Chromium via Playwright with every host but 127.0.0.1 unresolvable.
@@ -13,10 +14,10 @@ The browser tests skip only when Chromium is missing; screenshots go to ``artifa
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,7 +27,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from _lite_support import PLAY, ROOT, SCREENSHOTS, SCRIPTS, OfflinePage, local_only
+from _lite_support import PLAY, ROOT, SCREENSHOTS, SCRIPTS, OfflinePage, local_only, run_script
 
 from chromium import BASE_ARGS, OFFLINE_ARGS, chromium_path
 
@@ -60,22 +61,10 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
             terminalreporter.write_line(str(path))
 
 
-def run_script(args: list[str], timeout: float) -> float:
-    """Run one of scripts/*.py; fail the test with its output if it fails. Returns seconds taken."""
-    started = time.monotonic()
-    proc = subprocess.run(
-        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
-    )
-    print(proc.stdout, proc.stderr, sep="\n")
-    if proc.returncode != 0:
-        pytest.fail(f"{' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
-    return time.monotonic() - started
-
-
 @pytest.fixture(scope="session")
 def play_notebooks(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder of notebooks that has 01-play.ipynb (the repository's, when it exists)."""
-    if (ROOT / "notebooks" / PLAY).is_file():
+    if (ROOT / "notebooks" / PLAY).is_file() and not os.environ.get("IPYMS_LITE_STANDIN"):
         return ROOT / "notebooks"
     folder = tmp_path_factory.mktemp("standin-notebooks")
     nb = nbformat.v4.new_notebook()
