@@ -1,0 +1,408 @@
+"""The shipped front end (static/widget.js + widget.css) in headless Chromium, wired to a real widget.
+
+No Jupyter here: the page loads the bundle like anywidget does (one ES module) and renders it with
+a small stand-in for the anywidget model. Messages the page sends are handed to the Python widget's
+comm handler and the widget's synced state is pushed back, so each test is a full round trip through
+the real Python side. The JupyterLab / Notebook 7 end-to-end tests live in tests/browser/.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ipyminesweeper import Minesweeper
+from ipyminesweeper import widget as widget_module
+
+try:
+    from tests.chromium import BASE_ARGS, artifacts_dir, chromium_path
+except ImportError:  # pragma: no cover - `tests` is not importable when pytest runs from elsewhere
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from chromium import BASE_ARGS, artifacts_dir, chromium_path  # type: ignore[no-redef,import-not-found]
+
+playwright_sync = pytest.importorskip("playwright.sync_api")
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
+]
+
+STATIC = widget_module._STATIC
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>%CSS%</style>
+<style>body { margin: 0; padding: 16px; } #out { width: %WIDTH%px; }</style></head>
+<body %BODY%><div id="out"></div><script type="module">
+const mod = await import("data:text/javascript;base64,%JS%");
+const state = %STATE%;
+const handlers = {};
+window.sent = [];
+window.saved = [];
+const dirty = new Set();
+window.model = {
+  get: (k) => state[k],
+  set: (k, v) => { state[k] = v; dirty.add(k); for (const f of handlers["change:" + k] || []) f(); },
+  save_changes() {
+    const s = {};
+    for (const k of dirty) s[k] = state[k];
+    dirty.clear();
+    window.saved.push(s);
+  },
+  on(e, f) { (handlers[e] ??= []).push(f); },
+  off(e, f) { handlers[e] = (handlers[e] || []).filter((g) => g !== f); },
+  send(m) { window.sent.push(JSON.parse(JSON.stringify(m))); },
+};
+window.push = (s) => {
+  const changed = Object.keys(s).filter((k) => JSON.stringify(state[k]) !== JSON.stringify(s[k]));
+  for (const k of changed) state[k] = s[k];
+  for (const k of changed) for (const f of handlers["change:" + k] || []) f();
+};
+mod.default.render({ model: window.model, el: document.getElementById("out") });
+window.ready = true;
+</script></body></html>"""
+
+SYNCED = [
+    *("rows", "cols", "mines", "status", "cells", "mines_left", "started_at", "ended_at"),
+    *("can_undo", "error", "strategies", "strategy", "last_move", "show_probabilities"),
+    *("probabilities", "autoplaying", "delay"),
+]
+
+
+def synced(w: Minesweeper) -> dict[str, Any]:
+    state = w.get_state()
+    return {k: state[k] for k in SYNCED}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with playwright_sync.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path(), args=BASE_ARGS)
+        yield b
+        b.close()
+
+
+class Harness:
+    """One widget view on a page, with the Python widget behind it."""
+
+    def __init__(self, browser: Any, w: Minesweeper, tmp: Path, *, dark: bool = False, width: int = 700):
+        self.w = w
+        self.page = browser.new_page(viewport={"width": width + 60, "height": 1000})
+        self.errors: list[str] = []
+        self.page.on("pageerror", lambda e: self.errors.append(str(e)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        body = 'data-jp-theme-light="false" style="background:#111"' if dark else ""
+        html = (
+            PAGE.replace("%CSS%", (STATIC / "widget.css").read_text())
+            .replace("%WIDTH%", str(width))
+            .replace("%BODY%", body)
+            .replace("%JS%", base64.b64encode((STATIC / "widget.js").read_bytes()).decode())
+            .replace("%STATE%", json.dumps(synced(w)))
+        )
+        path = tmp / "page.html"
+        path.write_text(html)
+        self.page.goto(path.as_uri())
+        self.page.wait_for_function("window.ready === true")
+        self.flush()
+
+    def flush(self) -> None:
+        """Let the page's queued repaint run."""
+        self.page.evaluate("() => new Promise((r) => setTimeout(r, 0))")
+
+    def sent(self) -> list[dict[str, Any]]:
+        """Messages the page sent since the last call (not delivered)."""
+        msgs: list[dict[str, Any]] = self.page.evaluate("window.sent.splice(0)")
+        return msgs
+
+    def pump(self) -> list[dict[str, Any]]:
+        """Deliver the page's messages and state changes to Python, push Python's state back."""
+        msgs = self.sent()
+        for m in msgs:
+            self.w._handle_custom_msg(m, [])
+        for s in self.page.evaluate("window.saved.splice(0)"):
+            self.w.set_state(s)
+        self.page.evaluate("(s) => window.push(s)", synced(self.w))
+        self.flush()
+        return msgs
+
+    def cell(self, r: int, c: int) -> Any:
+        return self.page.locator(f".ipyms-cell[data-row='{r}'][data-col='{c}']")
+
+    def mouse(self, r: int, c: int, button: int, *, up: bool = True) -> None:
+        self.page.evaluate(
+            """([r, c, button, up]) => {
+                const el = document.querySelector(`.ipyms-cell[data-row='${r}'][data-col='${c}']`);
+                const opts = {bubbles: true, cancelable: true, button};
+                el.dispatchEvent(new MouseEvent('mousedown', opts));
+                if (up) el.dispatchEvent(new MouseEvent('mouseup', opts));
+            }""",
+            [r, c, button, up],
+        )
+
+    def shot(self, name: str) -> None:
+        self.page.locator(".ipyms-root").screenshot(path=str(artifacts_dir("widget") / f"{name}.png"))
+
+    def close(self) -> None:
+        self.page.close()
+        assert self.errors == []
+
+
+@pytest.fixture
+def make(browser: Any, tmp_path: Path) -> Iterator[Any]:
+    pages: list[Harness] = []
+
+    def _make(w: Minesweeper, **kw: Any) -> Harness:
+        h = Harness(browser, w, tmp_path, **kw)
+        pages.append(h)
+        return h
+
+    yield _make
+    for h in pages:
+        h.close()
+
+
+def test_renders_the_board_header_and_toolbar(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    page = h.page
+    root = page.locator(".ipyms-root")
+    assert root.get_attribute("tabindex") == "0"
+    assert root.get_attribute("data-lm-suppress-shortcuts") == "true"
+    assert root.get_attribute("data-status") == "ready"
+    assert page.locator(".ipyms-board[role='grid']").get_attribute("aria-rowcount") == "16"
+    assert page.locator(".ipyms-row[role='row']").count() == 16
+    assert page.locator(".ipyms-cell[role='gridcell']").count() == 256
+    assert h.cell(2, 4).get_attribute("aria-label") == "row 3, column 5, covered"
+    assert page.locator(".ipyms-counter").inner_text() == "040"
+    assert page.locator(".ipyms-timer").inner_text() == "000"
+    assert page.locator(".ipyms-face").get_attribute("data-face") == "smile"
+    options = page.locator(".ipyms-strategy option").all_inner_texts()
+    assert options == h.w.strategies and page.locator(".ipyms-strategy").input_value() == "exact"
+    assert page.locator(".ipyms-error").is_hidden()
+    assert page.locator(".ipyms-undo").is_disabled()
+    h.shot("ready")
+
+
+def test_left_click_reveals_through_python(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    h.mouse(8, 8, 0)
+    assert h.pump() == [{"action": "reveal", "row": 8, "col": 8}]
+    assert h.w.status == "playing"
+    assert h.page.locator(".ipyms-root").get_attribute("data-status") == "playing"
+    cells = h.page.eval_on_selector_all(".ipyms-cell", "els => els.map(e => e.dataset.state).join('')")
+    assert cells == h.w.cells
+    ch = h.w.board.view[(8, 8)]
+    assert h.cell(8, 8).get_attribute("class") == f"ipyms-cell ipyms-revealed ipyms-n{ch} ipyms-cursor"
+    assert not h.page.locator(".ipyms-undo").is_disabled()
+
+
+def test_right_click_flags_without_a_context_menu(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    prevented = h.page.evaluate(
+        """() => {
+            let seen = 'not propagated';
+            const look = (e) => { seen = e.defaultPrevented; };
+            document.addEventListener('contextmenu', look, {once: true});
+            const el = document.querySelector(".ipyms-cell[data-row='0'][data-col='0']");
+            const e = new MouseEvent('contextmenu', {bubbles: true, cancelable: true, button: 2});
+            el.dispatchEvent(e);
+            return [e.defaultPrevented, seen];
+        }"""
+    )
+    assert prevented == [True, "not propagated"]
+    h.mouse(0, 0, 2)
+    assert h.pump() == [{"action": "flag", "row": 0, "col": 0}]
+    assert h.cell(0, 0).get_attribute("data-state") == "f"
+    assert "ipyms-flagged" in (h.cell(0, 0).get_attribute("class") or "")
+    assert h.page.locator(".ipyms-counter").inner_text() == "039"
+
+
+def test_pressed_preview_while_the_mouse_is_down(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    h.mouse(5, 5, 0, up=False)
+    assert "ipyms-pressed" in (h.cell(5, 5).get_attribute("class") or "")
+    assert h.page.locator(".ipyms-face").get_attribute("data-face") == "pressed"
+    h.shot("pressed")
+    h.page.evaluate(
+        "() => document.querySelector(\".ipyms-cell[data-row='5'][data-col='6']\")"
+        ".dispatchEvent(new MouseEvent('mouseup', {bubbles: true, button: 0}))"
+    )
+    assert h.sent() == []  # released elsewhere: no move
+    assert h.page.locator(".ipyms-pressed").count() == 0
+    assert h.page.locator(".ipyms-face").get_attribute("data-face") == "smile"
+
+
+def test_clicking_a_number_or_middle_clicking_chords(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    h.mouse(8, 8, 0)
+    h.pump()
+    r, c = next(p for p in h.w.board.positions() if h.w.board.view[p] in "12345678")
+    h.mouse(r, c, 0, up=False)  # chord preview: the covered neighbours
+    pressed = h.page.locator(".ipyms-pressed").count()
+    covered = sum(h.w.board.view[q] == "." for q in h.w.board.neighbours((r, c)))
+    assert pressed == covered > 0
+    h.page.evaluate(
+        f"() => document.querySelector(\".ipyms-cell[data-row='{r}'][data-col='{c}']\")"
+        ".dispatchEvent(new MouseEvent('mouseup', {bubbles: true, button: 0}))"
+    )
+    assert h.sent() == [{"action": "chord", "row": r, "col": c}]
+    h.mouse(3, 3, 1)
+    assert h.sent() == [{"action": "chord", "row": 3, "col": 3}]
+
+
+def test_keyboard_moves_the_cursor_and_plays(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    page = h.page
+    page.evaluate(
+        """() => { window.leaked = [];
+            document.addEventListener('keydown', (e) => window.leaked.push(e.key)); }"""
+    )
+    page.locator(".ipyms-root").focus()
+    for key in ["ArrowDown", "ArrowDown", "ArrowRight"]:
+        page.keyboard.press(key)
+    cursor = page.locator(".ipyms-cursor")
+    assert (cursor.get_attribute("data-row"), cursor.get_attribute("data-col")) == ("2", "1")
+    root = page.locator(".ipyms-root")
+    assert root.get_attribute("aria-activedescendant") == cursor.get_attribute("id")
+    assert "ipyms-kbd" in (root.get_attribute("class") or "")
+    page.keyboard.press("f")
+    assert h.pump() == [{"action": "flag", "row": 2, "col": 1}]
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Space")
+    page.keyboard.press("Enter")
+    msgs = h.pump()
+    assert msgs[0] == {"action": "reveal", "row": 2, "col": 2}
+    page.keyboard.press("u")
+    page.keyboard.press("n")
+    assert [m["action"] for m in h.pump()] == ["undo", "new_game"]
+    assert page.keyboard.press("Control+f") is None and h.sent() == []
+    # the keys the widget handled never reached the document (JupyterLab's shortcuts)
+    leaked = page.evaluate("window.leaked")
+    assert leaked == ["Control", "f"]
+    h.shot("keyboard")
+
+
+def test_game_over_shows_the_mines_and_stops_moves(make: Any) -> None:
+    w = Minesweeper(size=9, mines=10, seed=4, first_click="any")
+    h = make(w)
+    mine = next(p for p in w.board.positions() if w.board.is_mine(p))
+    h.mouse(*mine, 0)
+    h.pump()
+    page = h.page
+    assert page.locator(".ipyms-root").get_attribute("data-status") == "lost"
+    assert page.locator(".ipyms-face").get_attribute("data-face") == "lost"
+    assert page.locator(".ipyms-exploded").count() == 1
+    assert page.locator(".ipyms-cell[data-state='*']").count() == 9
+    assert "Game over" in page.locator(".ipyms-message").inner_text()
+    assert page.locator(".ipyms-step").is_disabled()
+    h.shot("lost")
+    other = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    h.mouse(*other, 0)
+    h.mouse(*other, 2)
+    page.locator(".ipyms-root").focus()
+    page.keyboard.press("Space")
+    assert h.sent() == []
+    page.locator(".ipyms-face").click()
+    assert h.pump() == [{"action": "new_game"}]
+    assert page.locator(".ipyms-root").get_attribute("data-status") == "ready"
+
+
+def test_a_win_says_so(make: Any) -> None:
+    w = Minesweeper(size=9, mines=10, seed=4, first_click="any")
+    h = make(w, dark=True)
+    for p in w.board.positions():
+        if not w.board.is_mine(p) and w.board.view[p] == ".":
+            w.reveal(*p)
+    h.pump()
+    assert h.page.locator(".ipyms-face").get_attribute("data-face") == "won"
+    assert "You won" in h.page.locator(".ipyms-message").inner_text()
+    assert h.page.locator(".ipyms-cell[data-state='F']").count() == 10
+    h.shot("won-dark")
+
+
+def test_errors_are_shown_in_the_widget(make: Any) -> None:
+    h = make(Minesweeper(size=9, mines=10, seed=4))
+    h.page.evaluate("() => window.model.send({action: 'explode'})")
+    h.pump()
+    error = h.page.locator(".ipyms-error")
+    assert error.is_visible() and "unknown action" in error.inner_text()
+    h.mouse(4, 4, 0)
+    h.pump()
+    assert error.is_hidden()
+
+
+def test_toolbar_step_play_strategy_and_probabilities(make: Any) -> None:
+    h = make(Minesweeper(size=16, mines=40, seed=3))
+    page = h.page
+    page.locator(".ipyms-step").click()
+    assert h.pump() == [{"action": "step"}]
+    last = h.w.last_move
+    assert last and page.locator(".ipyms-last-move").count() == 1
+    lm = page.locator(".ipyms-last-move")
+    assert (lm.get_attribute("data-row"), lm.get_attribute("data-col")) == (
+        str(last["row"]),
+        str(last["col"]),
+    )
+    assert last["reason"] in page.locator(".ipyms-reason").inner_text()
+    page.locator(".ipyms-strategy").select_option("simple")
+    page.locator(".ipyms-probabilities").check()
+    h.pump()
+    assert h.w.strategy == "simple" and h.w.show_probabilities
+    probs = page.eval_on_selector_all(
+        ".ipyms-cell[data-probability]", "els => els.map(e => [e.dataset.state, +e.dataset.probability])"
+    )
+    assert len(probs) == len(h.w.probabilities) > 0
+    assert all(state in ".f" and 0 <= p <= 1 for state, p in probs)
+    h.shot("probabilities")
+    page.locator(".ipyms-speed").fill("100")
+    page.locator(".ipyms-speed").dispatch_event("change")
+    h.pump()
+    assert h.w.delay == pytest.approx(0.01)
+    page.locator(".ipyms-play").click()
+    assert h.sent() == [{"action": "play"}]
+    page.evaluate("() => window.push({autoplaying: true})")
+    h.flush()
+    assert page.locator(".ipyms-play").inner_text() == "Pause"
+    assert page.locator(".ipyms-play").get_attribute("aria-pressed") == "true"
+    page.locator(".ipyms-play").click()
+    assert h.sent() == [{"action": "pause"}]
+    page.locator(".ipyms-probabilities").uncheck()
+    h.pump()
+    assert page.locator(".ipyms-cell[data-probability]").count() == 0
+
+
+def test_a_big_board_repaints_only_what_changed(make: Any) -> None:
+    w = Minesweeper(size=100, mines=1500, seed=1)
+    h = make(w, width=900)
+    assert h.page.locator(".ipyms-cell").count() == 10_000
+    size = h.page.locator(".ipyms-root").evaluate(
+        "e => getComputedStyle(e).getPropertyValue('--ipyms-cell')"
+    )
+    assert size.strip() == "9px"
+    h.mouse(50, 50, 0)
+    h.pump()
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    h.page.evaluate(
+        """() => { window.touched = new Set();
+            const board = document.querySelector('.ipyms-board');
+            new MutationObserver((ms) => ms.forEach((m) => window.touched.add(m.target)))
+              .observe(board, {attributes: true, childList: true, subtree: true}); }"""
+    )
+    w.flag(*covered)  # from Python: the cursor stays put
+    h.pump()
+    touched = h.page.evaluate("[...window.touched].map((e) => e.className)")
+    assert len(touched) == 1 and "ipyms-flagged" in touched[0]
+    h.shot("big")
+
+
+def test_dark_theme_changes_the_palette(make: Any) -> None:
+    colours = []
+    for dark in (False, True):
+        w = Minesweeper(size=16, mines=40, seed=3)
+        w.reveal(8, 8)
+        h = make(w, dark=dark)
+        pos = next(p for p in w.board.positions() if w.board.view[p] == "1")
+        colours.append(h.cell(*pos).evaluate("e => getComputedStyle(e).color"))
+    assert colours[0] != colours[1]
