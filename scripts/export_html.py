@@ -170,6 +170,29 @@ def execute(path: Path, timeout: int, kernel: str) -> Any:
     return nb
 
 
+def offline_exporter(template_dir: Path) -> HTMLExporter:
+    """nbconvert's lab HTML exporter, pointed at the local scripts (writes its template there)."""
+    (template_dir / "ipyms_offline.html.j2").write_text(TEMPLATE)
+    return HTMLExporter(
+        template_name="lab",
+        template_file="ipyms_offline.html.j2",
+        extra_template_paths=[str(template_dir)],
+        widget_renderer_url="static/embed-amd.js",
+        require_js_url="static/require.js",
+        mathjax_url="static/mathjax/tex-svg-full.js",
+        embed_images=True,
+    )
+
+
+def render(exporter: HTMLExporter, nb: Any, name: str) -> str:
+    """The page of an executed notebook; fails if it would still load anything from a CDN."""
+    body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": name}})
+    cdns = [c for c in ("cdn.jsdelivr.net", "unpkg.com", "cdnjs.") if c in body]
+    if cdns:
+        raise ExportError(f"{name}: the page still refers to {cdns}")
+    return str(body)
+
+
 def export(
     output: Path, sources: Sequence[Path], timeout: int = 600, kernel: str = "python3"
 ) -> list[Path]:
@@ -178,23 +201,11 @@ def export(
     write_static(output)
     pages: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="ipyminesweeper-export-") as tmp:
-        (Path(tmp) / "ipyms_offline.html.j2").write_text(TEMPLATE)
-        exporter = HTMLExporter(
-            template_name="lab",
-            template_file="ipyms_offline.html.j2",
-            extra_template_paths=[tmp],
-            widget_renderer_url="static/embed-amd.js",
-            require_js_url="static/require.js",
-            mathjax_url="static/mathjax/tex-svg-full.js",
-            embed_images=True,
-        )
+        exporter = offline_exporter(Path(tmp))
         for path in notebooks:
             t0 = time.monotonic()
             nb = execute(path, timeout, kernel)
-            body, _ = exporter.from_notebook_node(nb, resources={"metadata": {"name": path.stem}})
-            cdns = [c for c in ("cdn.jsdelivr.net", "unpkg.com", "cdnjs.") if c in body]
-            if cdns:
-                raise ExportError(f"{path.name}: the page still refers to {cdns}")
+            body = render(exporter, nb, path.stem)
             page = output / f"{path.stem}.html"
             page.write_text(body, encoding="utf-8")
             pages.append(page)
