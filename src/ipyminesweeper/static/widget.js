@@ -350,7 +350,6 @@ function render({ model, el }) {
   const counterEl = $(".ipyms-counter");
   const faceEl = $(".ipyms-face");
   const timerEl = $(".ipyms-timer");
-  const wrapEl = $(".ipyms-board-wrap");
   const boardEl = $(".ipyms-board");
   const messageEl = $(".ipyms-message");
   const errorEl = $(".ipyms-error");
