@@ -18,7 +18,7 @@ from .geometry import block, neighbour_table
 from .minefield import Minefield
 from .rules import _open, check_mine_count
 from .solver import analyse
-from .strategies import _local_rules
+from .strategies import _changed, _local_rules
 
 __all__ = ["NoGuessError", "is_no_guess", "no_guess_minefield"]
 
@@ -46,11 +46,7 @@ def _solve(board: Board) -> Board:
                 return board
         board = _open(board, tuple(sorted(safe)))
         old, cells = cells, board.view.cells
-        dirty = set()
-        for i in range(len(cells)):
-            if old[i] != cells[i]:
-                dirty.add(i)
-                dirty.update(table[i])
+        dirty = _changed(old, cells, table)
     return board
 
 

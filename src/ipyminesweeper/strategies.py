@@ -388,9 +388,31 @@ def _endgame(
     if found is None or len(found[1]) < 2:
         return None
     unknown, layouts = found
-    near = {x: [j for j in table[x] if j in mines or cells[j] in ".f"] for x in unknown}
+    # shown[x][i]: the number x shows in layout i, or -1 where x is a mine there
+    shown: dict[int, tuple[int, ...]] = {}
+    for x in unknown:
+        near = [j for j in table[x] if j in mines or cells[j] in ".f"]
+        fixed = sum(1 for j in near if j in mines)
+        loose = [j for j in near if j not in mines]
+        shown[x] = tuple(
+            -1 if x in lay else fixed + sum(1 for j in loose if j in lay) for lay in layouts
+        )
     memo: dict[frozenset[int], float] = {}
     budget = [20000]
+
+    def split(x: int, ids: frozenset[int]) -> tuple[int, list[list[int]]] | None:
+        """The layouts of ``ids`` where ``x`` is safe, grouped by the number it shows; None if
+        revealing ``x`` is certain death or tells nothing."""
+        row = shown[x]
+        parts: dict[int, list[int]] = {}
+        for i in ids:
+            k = row[i]
+            if k >= 0:
+                parts.setdefault(k, []).append(i)
+        safe = sum(len(v) for v in parts.values())
+        if safe == 0 or (len(parts) == 1 and safe == len(ids)):
+            return None
+        return safe, list(parts.values())
 
     def value(ids: frozenset[int]) -> float:
         if len(ids) == 1:
@@ -404,19 +426,10 @@ def _endgame(
         best = 0.0
         n = len(ids)
         for x in unknown:
-            parts: dict[int, list[int]] = {}
-            for i in ids:
-                lay = layouts[i]
-                if x in lay:
-                    continue
-                k = sum(1 for j in near[x] if j in mines or j in lay)
-                parts.setdefault(k, []).append(i)
-            safe = sum(len(v) for v in parts.values())
-            if safe == 0 or (len(parts) == 1 and safe == n):
-                continue  # a certain mine, or a safe cell that tells nothing
-            if safe * 1.0 / n <= best:
+            sp = split(x, ids)
+            if sp is None or sp[0] <= best * n:
                 continue  # cannot beat the best even if it won every time
-            v = sum(len(p) * value(frozenset(p)) for p in parts.values()) / n
+            v = sum(len(p) * value(frozenset(p)) for p in sp[1]) / n
             if v > best:
                 best = v
         memo[ids] = best
@@ -427,17 +440,11 @@ def _endgame(
     choice: tuple[float, float, int] | None = None
     try:
         for x in sorted(unknown):
-            parts: dict[int, list[int]] = {}
-            for i in everything:
-                if x in layouts[i]:
-                    continue
-                k = sum(1 for j in near[x] if j in mines or j in layouts[i])
-                parts.setdefault(k, []).append(i)
-            safe = sum(len(v) for v in parts.values())
-            if safe == 0 or (len(parts) == 1 and safe == n):
+            sp = split(x, everything)
+            if sp is None:
                 continue
-            v = sum(len(p) * value(frozenset(p)) for p in parts.values()) / n
-            key = (v, safe / n, -x)
+            v = sum(len(p) * value(frozenset(p)) for p in sp[1]) / n
+            key = (v, sp[0] / n, -x)
             if choice is None or key > choice:
                 choice = key
     except TimeoutError:
@@ -680,10 +687,15 @@ def play_exact_fast(board: Board, max_moves: int | None = None) -> tuple[Board, 
 def _changed(old: str, new: str, table: tuple[tuple[int, ...], ...]) -> set[int]:
     """Numbers to re-examine: newly revealed cells and the revealed numbers around them."""
     out: set[int] = set()
-    for i in range(len(new)):
-        if old[i] != new[i]:
-            out.add(i)
-            out.update(table[i])
+    n = len(new)
+    step = 32
+    for lo in range(0, n, step):
+        if old[lo : lo + step] == new[lo : lo + step]:
+            continue  # compared at C speed: most of the grid has not changed
+        for i in range(lo, min(lo + step, n)):
+            if old[i] != new[i]:
+                out.add(i)
+                out.update(table[i])
     return out
 
 
