@@ -62,6 +62,8 @@ const SKELETON = `
     <label class="ipyms-prob-label" title="Overlay each covered cell's mine probability"><input type="checkbox" class="ipyms-probabilities"> Probabilities</label>
   </div>
   <div class="ipyms-reason" aria-live="polite"></div>
+  <div class="ipyms-help">Arrow keys move the cursor, Space or Enter reveals, F flags, C chords, N starts a new game,
+    U undoes, S steps the strategy, P plays or pauses it. Right click flags; click a number to chord.</div>
 `;
 
 let instances = 0;
@@ -87,6 +89,8 @@ function render({ model, el }) {
   root.setAttribute("aria-roledescription", "Minesweeper");
   root.setAttribute("aria-label", "Minesweeper");
   root.innerHTML = SKELETON;
+  root.querySelector(".ipyms-help").id = `${uid}-help`;
+  root.setAttribute("aria-describedby", `${uid}-help`);
   el.appendChild(root);
 
   const $ = (sel) => root.querySelector(sel);
