@@ -326,6 +326,17 @@ class _ProgressBar:
         sys.stderr.flush()
 
 
+def _default_executor(workers: int) -> Executor | None:
+    """A process pool of ``workers``, or None where one is pointless or impossible (one worker;
+    Pyodide/JupyterLite, which has no processes): the games then run in this process."""
+    if workers <= 1 or sys.platform == "emscripten":
+        return None
+    try:
+        return ProcessPoolExecutor(max_workers=workers)
+    except (NotImplementedError, OSError, ImportError):  # pragma: no cover - platform dependent
+        return None
+
+
 def _chunks(seed: int, games: int, workers: int) -> list[tuple[int, int]]:
     size = max(1, min(100, math.ceil(games / (8 * max(1, workers)))))
     return [(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
@@ -387,10 +398,8 @@ def _benchmark(
     own = None
     if executor is None:
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
-        if workers <= 1 or games < 4:
-            executor = SerialExecutor()
-        else:
-            executor = own = ProcessPoolExecutor(max_workers=workers)
+        own = _default_executor(workers if games >= 4 else 1)
+        executor = own or SerialExecutor()
     else:
         workers = jobs if jobs is not None else getattr(executor, "_max_workers", os.cpu_count() or 1)
     payload = _portable(strategy, executor)
@@ -512,8 +521,9 @@ def tournament(
     if not entries:
         raise ValueError("a tournament needs at least one strategy")
     own = None
-    if executor is None and (jobs is None or jobs > 1) and games >= 4:
-        executor = own = ProcessPoolExecutor(max_workers=jobs or os.cpu_count() or 1)
+    if executor is None:
+        workers = jobs if jobs is not None else (os.cpu_count() or 1)
+        executor = own = _default_executor(workers if games >= 4 else 1)
     try:
         results = []
         for label, strat in entries:
