@@ -257,6 +257,7 @@ _TOLERANCE = 0.1  # candidates: P(mine) <= best * (1 + this)
 _NEXT_GUESS = 1.0  # a later guess costs ~ this * best P(mine)
 _CANDIDATES = 12  # frontier candidates examined
 _ENDGAME_LAYOUTS = 60  # exact look-ahead below this
+_NEAR = 8  # interior candidates next to the frontier examined
 _INTERIOR = 4  # interior candidates examined (the fewest covered neighbours first)
 
 
@@ -494,7 +495,12 @@ def _guess(view: ViewLike, a: Analysis) -> Move:
     close.sort()
     # the interior (cells next to no number) all share one probability: keep a few, corners first
     frontier = a.frontier
-    inner = [c for c in close if c[2] not in frontier][:_INTERIOR]
+    inner = [c for c in close if c[2] not in frontier]
+    # interior cells next to the frontier: their number can combine with the numbers nearby
+    near_frontier = [
+        c for c in inner if any(divmod(j, cols) in frontier for j in table[c[2][0] * cols + c[2][1]])
+    ]
+    inner = inner[:_INTERIOR] + [c for c in near_frontier if c not in inner[:_INTERIOR]][:_NEAR]
     close = [c for c in close if c[2] in frontier][:_CANDIDATES] + inner
     mines = {r * cols + c for r, c in a.mines}
     q = pmin * _NEXT_GUESS
