@@ -104,3 +104,20 @@ def test_no_plain_import_of_optional_compiled_packages(name: str) -> None:
     pattern = re.compile(r"^\s*(import|from)\s+(matplotlib|numpy|pandas)\b", re.MULTILINE)
     for i, src in enumerate(code_sources(load(name))):
         assert not pattern.search(src), f"{name} code cell {i} imports an optional package directly"
+
+
+@pytest.mark.parametrize("name", present())
+def test_one_title(name: str) -> None:
+    """Exactly one level-1 heading per notebook: its title (catches markdown lines that kept a
+    commenting ``# `` prefix and so all render as titles)."""
+    titles = []
+    for cell in load(name)["cells"]:
+        if cell["cell_type"] != "markdown":
+            continue
+        fenced = False
+        for line in source(cell).splitlines():
+            if line.startswith("```"):
+                fenced = not fenced
+            elif not fenced and line.startswith("# "):
+                titles.append(line)
+    assert len(titles) == 1, f"{name} has {len(titles)} level-1 headings: {titles[:3]}"
