@@ -556,8 +556,10 @@ def exact(view: ViewLike) -> Move:
     1. On a fresh board: :func:`opening_cell` (``(2,2)`` or ``(3,3)``).
     2. A cell the solver proves safe (single-point, subset and global-count rules; failing those, the
        exact count over every consistent layout): reveal it. The reason says why.
-    3. Otherwise reveal the covered cell least likely to be a mine; among ties, the one most likely to
-       show a zero (which opens a region), then the one with fewest covered neighbours.
+    3. Otherwise guess. With at most 60 layouts left, an exact look-ahead picks the cell with the best
+       chance of winning. Else, among the cells whose mine probability is within 10% of the lowest,
+       the best ``P(safe) * (1 - P(no progress | safe) * P_lowest)``, where progress means the cell
+       shows a 0 (an opening) or its number proves another cell safe; then fewer covered neighbours.
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
     reasoning.
@@ -717,11 +719,6 @@ STRATEGIES: dict[str, Strategy] = {
 
 BUILTINS: frozenset[str] = frozenset(STRATEGIES)
 
-# Strategies that can hand back several moves at once (the same game, fewer solver calls).
-_BATCHES: dict[str, Callable[[ViewLike], list[Move]]] = {
-    "exact": _exact_moves,
-}
-
 
 def register_strategy(name: str, fn: Strategy, *, replace: bool = False) -> Strategy:
     """Add ``fn`` to :data:`STRATEGIES` under ``name`` (the widget's selector lists them).
@@ -846,12 +843,3 @@ def play(
         board, move = step(board, strategy)
         moves.append(move)
     return board, tuple(moves)
-
-
-def batch_moves(strategy: Strategy | str) -> Callable[[ViewLike], list[Move]] | None:
-    """For a built-in that can plan several moves at once, the planner (used by the benchmarks)."""
-    name = strategy if isinstance(strategy, str) else strategy_name(strategy)
-    fn = _BATCHES.get(name)
-    if fn is None or (not isinstance(strategy, str) and STRATEGIES.get(name) is not strategy):
-        return None
-    return fn
