@@ -41,8 +41,8 @@ test-fast: setup  ## everything but the browser tests
 lite: setup  ## build the offline JupyterLite site into dist/lite/
 	$(BIN)/python scripts/build_lite.py
 
-serve-lite:  ## serve dist/lite/ on 127.0.0.1:8000
-	$(BIN)/python scripts/serve_lite.py
+serve-lite:  ## serve dist/lite/ on 127.0.0.1:8000 (PORT=8001 make serve-lite for another port)
+	$(BIN)/python scripts/serve_lite.py --port $(or $(PORT),8000)
 
 export: setup  ## static HTML pages of the notebooks with widget state, into dist/html/
 	$(BIN)/python scripts/export_html.py
