@@ -121,3 +121,15 @@ def test_one_title(name: str) -> None:
             elif not fenced and line.startswith("# "):
                 titles.append(line)
     assert len(titles) == 1, f"{name} has {len(titles)} level-1 headings: {titles[:3]}"
+
+
+@pytest.mark.parametrize("name", present())
+def test_code_lines_fit_the_notebook(name: str) -> None:
+    """Code lines of at most 88 characters fit a notebook column without a scroll bar."""
+    long = [
+        (i, line)
+        for i, src in enumerate(code_sources(load(name)))
+        for line in src.splitlines()
+        if len(line) > 88
+    ]
+    assert not long, f"{name}: code lines over 88 characters (cell, line): {long[:3]}"
