@@ -322,3 +322,26 @@ def test_move_is_frozen_and_explains_itself() -> None:
         move.pos = (0, 0)  # type: ignore[misc]
     assert str(move) == "reveal (1,2): (1,2) is safe: because"
     assert not move.is_guess and replace(move, probability=0.2).is_guess
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.tuples(st.integers(1, 7), st.integers(1, 7)),
+    density=st.floats(0.0, 0.35),
+    first_click=st.sampled_from(["opening", "safe", "any", "no-guess"]),
+    name=st.sampled_from(["simple", "scored", "exact", "exact-flags"]),
+)
+def test_every_builtin_finishes_any_small_game(
+    seed: int, size: tuple[int, int], density: float, first_click: str, name: str
+) -> None:
+    rows, cols = size
+    try:
+        board = new_board(rows, cols, density=density, seed=seed, first_click=first_click)
+        final, moves = play(board, name, max_moves=4 * rows * cols)
+    except ValueError as exc:  # a no-guess layout may not exist on a tiny dense board
+        assert "deduction alone" in str(exc)
+        return
+    assert final.over, f"{name} did not finish:\n{final}"
+    if first_click == "no-guess" and name == "exact":
+        assert final.status == "won" and not any(m.is_guess for m in moves[1:])
