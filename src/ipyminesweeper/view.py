@@ -63,9 +63,7 @@ class View:
     def __post_init__(self) -> None:
         n = self.rows * self.cols
         if len(self.cells) != n:
-            raise ValueError(
-                f"a {self.rows}x{self.cols} view needs {n} cells, got {len(self.cells)}"
-            )
+            raise ValueError(f"a {self.rows}x{self.cols} view needs {n} cells, got {len(self.cells)}")
         alphabet = LIVE_ALPHABET if self.status in ("ready", "playing") else END_ALPHABET
         stray = set(self.cells) - alphabet
         if stray:
