@@ -345,3 +345,16 @@ def test_every_builtin_finishes_any_small_game(
     assert final.over, f"{name} did not finish:\n{final}"
     if first_click == "no-guess" and name == "exact":
         assert final.status == "won" and not any(m.is_guess for m in moves[1:])
+
+
+def test_exact_ignores_player_flags_and_unflags_a_proved_safe_cell() -> None:
+    board = reveal(new_board("beginner", seed=3), (2, 2))
+    # flag every covered safe cell next to the opening: wrong flags the strategy must see through
+    wrong = [p for p in board.covered() if not board.is_mine(p)]
+    for p in wrong:
+        board = toggle_flag(board, p)
+    board, move = step(board, exact)
+    assert move.action == "flag" and move.probability == 0.0 and "unflag" in move.reason
+    assert not board.is_mine(move.pos) and board.view[move.pos] == "."
+    final, _ = play(board, exact)
+    assert final.over
