@@ -18,9 +18,32 @@ from typing import TYPE_CHECKING, Any
 from .board import Board, BoardError, CellState, GameOverError
 from .geometry import Position
 from .rules import LEVELS, chord, max_mines, new_board, reveal, toggle_flag
+from .solver import (
+    Analysis,
+    Deductions,
+    InconsistentViewError,
+    analyse,
+    certain_moves,
+    deduce,
+    probabilities,
+)
+from .strategies import (
+    STRATEGIES,
+    InvalidMoveError,
+    Move,
+    Scored,
+    exact,
+    exact_flags,
+    play,
+    register_strategy,
+    scored,
+    simple,
+    step,
+)
 from .view import View
 
 if TYPE_CHECKING:
+    from .bench import BenchResult, SerialExecutor, benchmark, tournament
     from .widget import Minesweeper
 
 __version__ = "0.1.0"
@@ -28,6 +51,10 @@ __version__ = "0.1.0"
 # name -> module, imported when the name is first used (PEP 562).
 _LAZY = {
     "Minesweeper": ".widget",
+    "benchmark": ".bench",
+    "tournament": ".bench",
+    "BenchResult": ".bench",
+    "SerialExecutor": ".bench",
 }
 
 
@@ -46,17 +73,39 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "LEVELS",
+    "STRATEGIES",
+    "Analysis",
+    "BenchResult",
     "Board",
     "BoardError",
     "CellState",
+    "Deductions",
     "GameOverError",
+    "InconsistentViewError",
+    "InvalidMoveError",
     "Minesweeper",
+    "Move",
     "Position",
+    "Scored",
+    "SerialExecutor",
     "View",
     "__version__",
+    "analyse",
+    "benchmark",
+    "certain_moves",
     "chord",
+    "deduce",
+    "exact",
+    "exact_flags",
     "max_mines",
     "new_board",
+    "play",
+    "probabilities",
+    "register_strategy",
     "reveal",
+    "scored",
+    "simple",
+    "step",
     "toggle_flag",
+    "tournament",
 ]
