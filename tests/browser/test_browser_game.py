@@ -37,7 +37,7 @@ def _open_game(nb, name: str) -> None:
 
 
 def _widget(nb):
-    return nb.page.locator(".jp-OutputArea-output:has(.ipyms-root)").first
+    return nb.page.locator(".ipyms-root").first
 
 
 def _play_to_win(nb, board: Board) -> Board:
