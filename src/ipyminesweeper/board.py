@@ -206,16 +206,18 @@ class Board:
         return tuple(position(cols, i) for i, s in enumerate(self.states) if s == COVERED)
 
     def to_numpy(self) -> Any:
-        """The player's view as a ``rows x cols`` int8 numpy array: 0-8 revealed, -1 covered, -2 flagged.
+        """The player's view as a ``rows x cols`` int8 numpy array.
 
-        Needs numpy (``pip install ipyminesweeper[numpy]``); the engine itself never imports it.
+        0-8 revealed, -1 covered, -2 flagged; after the game also -3 a mine shown, -4 the exploded one
+        (a right flag stays -2, a wrong one is -5). Needs numpy (``pip install ipyminesweeper[numpy]``);
+        the engine itself never imports it.
         """
         try:
             import numpy as np
         except ImportError as error:  # pragma: no cover - depends on the environment
             raise ImportError("to_numpy() needs numpy: pip install 'ipyminesweeper[numpy]'") from error
-        codes = {".": -1, "f": -2}
-        values = [codes.get(ch, -3) if not ch.isdigit() else int(ch) for ch in self.view.cells]
+        codes = {".": -1, "f": -2, "F": -2, "*": -3, "X": -4, "x": -5}
+        values = [int(ch) if ch.isdigit() else codes[ch] for ch in self.view.cells]
         return np.array(values, dtype=np.int8).reshape(self.rows, self.cols)
 
     # --- text notation -------------------------------------------------------------------------------

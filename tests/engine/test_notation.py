@@ -138,10 +138,12 @@ def test_queries() -> None:
 
 def test_to_numpy_when_numpy_is_installed() -> None:
     np = pytest.importorskip("numpy")
-    b = toggle_flag(reveal(Board.from_text("*1.\n11.\n..."), (2, 2)), (0, 0))
+    b = reveal(toggle_flag(Board.from_text("*..\n...\n..*"), (0, 0)), (2, 0))
     array = b.to_numpy()
     assert array.shape == (3, 3) and array.dtype == np.int8
-    assert array.tolist() == [[-2, 1, 0], [1, 1, 0], [0, 0, 0]]
+    assert array.tolist() == [[-2, -1, -1], [1, 2, -1], [0, 1, -1]]
+    lost = reveal(b, (2, 2)).to_numpy()
+    assert lost.tolist() == [[-2, -1, -1], [1, 2, -1], [0, 1, -4]]
 
 
 def test_boards_are_frozen_and_hashable() -> None:

@@ -126,8 +126,10 @@ def lite_url(lite_site: Path) -> Iterator[str]:
         proc.wait(timeout=10)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Module scope: a live sync Playwright keeps an asyncio loop running in the main thread, which
+    # would break later tests that run their own loop (the widget's autoplayer tests).
     path = chromium_path()
     assert path is not None
     with sync_playwright() as p:
