@@ -136,7 +136,7 @@ class _State:
                 if known:
                     why = (
                         f"{num} touches {_plural(len(known), 'known mine')} and needs {need} more;"
-                        f" only {self.labs(unknown)} can hold them"
+                        f" only {self.labs(unknown)} can hold {'it' if need == 1 else 'them'}"
                     )
                 elif len(unknown) == len(con.cells):
                     why = (
@@ -144,7 +144,8 @@ class _State:
                         f"{self.labs(unknown)}"
                     )
                 else:
-                    why = f"{num} needs {need} and only {self.labs(unknown)} can hold them"
+                    them = "it" if need == 1 else "them"
+                    why = f"{num} needs {need} and only {self.labs(unknown)} can hold {them}"
                 for c in unknown:
                     self.mark_mine(c, why)
             changed = True
@@ -203,7 +204,7 @@ class _State:
             why = (
                 f"{num_b} needs {_plural(nb, 'mine' if not more_b else 'more mine')} among "
                 f"{self.labs(shared)}; they all touch {num_a}, which needs {na - nb} more,"
-                f" and only {self.labs(sorted(only_a))} are left"
+                f" and only {self.labs(sorted(only_a))} {'is' if len(only_a) == 1 else 'are'} left"
             )
             for c in sorted(only_a):
                 self.mark_mine(c, why)
