@@ -11,21 +11,25 @@ import pytest
 pytestmark = pytest.mark.browser
 
 SLIDER_CELLS = [
-    "import ipywidgets as W\ns = W.IntSlider(value=5, min=0, max=10, description='n')\ns",
+    "import ipywidgets as W\n"
+    "s = W.IntSlider(value=5, min=0, max=10, description='n')\n"
+    "b = W.Button(description='bump')\n"
+    "b.on_click(lambda _: setattr(s, 'value', s.value + 1))\n"
+    "W.VBox([s, b])",
     "import json\nprint('PROBE ' + json.dumps({'value': s.value}))",
 ]
 
 
 def _nudge_slider(nb, presses: int) -> None:
-    handle = nb.page.locator(".jp-OutputArea-output .noUi-handle").first
-    handle.wait_for()
-    handle.click()
-    for _ in range(presses):
-        nb.page.keyboard.press("ArrowRight")
-    nb.page.wait_for_function(
-        "v => [...document.querySelectorAll('.widget-readout')].some(e => e.textContent.trim() === v)",
-        arg=str(5 + presses),
-    )
+    """Click the button ``presses`` times: Python bumps the slider, which the page then shows."""
+    button = nb.page.locator(".jp-OutputArea-output button.jupyter-button", has_text="bump")
+    for i in range(presses):
+        button.click()
+        nb.page.wait_for_function(
+            "v => [...document.querySelectorAll('.widget-readout')]"
+            ".some(e => e.textContent.trim() === v)",
+            arg=str(5 + i + 1),
+        )
 
 
 def test_lab_slider_round_trip_and_theme(lab) -> None:
