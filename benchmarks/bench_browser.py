@@ -122,6 +122,50 @@ ARM = r"""
 """
 
 
+ARM_TEXT = r"""
+([selector, text]) => {
+  const el = document.querySelector(selector);
+  const ws = window.__ipymsWs;
+  for (const k of Object.keys(ws)) ws[k] = 0;
+  window.__ipymsResult = new Promise((resolve, reject) => {
+    let t0 = null;
+    window.addEventListener('mouseup', ev => { t0 = ev.timeStamp; }, { capture: true, once: true });
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no repaint')); }, 30000);
+    const obs = new MutationObserver(() => {
+      if (el.textContent.trim() !== text) return;
+      obs.disconnect();
+      requestAnimationFrame(() => setTimeout(() => {
+        clearTimeout(timer);
+        const t1 = performance.now();
+        resolve({ ms: t1 - t0, js: ws.tSend - t0, kernel: ws.tRecv - ws.tSend, paint: t1 - ws.tRecv,
+                  ...ws });
+      }, 0));
+    });
+    obs.observe(el, { childList: true, characterData: true, subtree: true });
+  });
+}
+"""
+
+BASELINE_CELLS = [
+    "import ipywidgets as W\n"
+    "b = W.Button(description='ping')\n"
+    "h = W.HTML('0', layout=W.Layout(width='60px'))\n"
+    "b.on_click(lambda _: setattr(h, 'value', str(int(h.value) + 1)))\n"
+    "W.HBox([b, h])",
+]
+
+
+def _baseline(page: Any, clicks: int) -> list[dict[str, float]]:
+    """The floor: a plain ipywidgets Button whose Python callback updates an HTML widget's text."""
+    page.wait_for_selector(".jp-OutputArea-output .widget-html-content")
+    out = []
+    for i in range(clicks):
+        page.evaluate(ARM_TEXT, [".jp-OutputArea-output .widget-html-content", str(i + 1)])
+        page.locator(".jp-OutputArea-output button.jupyter-button").click()
+        out.append(dict(page.evaluate("() => window.__ipymsResult")))
+    return out
+
+
 def _pick_cells(board: Board, n: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
     """``n`` covered safe cells with a number (each click reveals exactly that cell) and ``n`` other
     covered cells to flag."""
@@ -180,6 +224,20 @@ def run(clicks: int = CLICKS) -> list[dict[str, Any]]:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium_path(), args=BASE_ARGS)
+                server.reset_user_state()
+                context, page, errors = new_page(browser)
+                page.add_init_script(WS_HOOK)
+                nb = NotebookPage(page, server, errors)
+                server.write_notebook("baseline.ipynb", BASELINE_CELLS)
+                nb.open("baseline.ipynb")
+                nb.run_all()
+                samples = _baseline(page, clicks + WARMUP)
+                errors.check()
+                row = {"board": "ipywidgets", "action": "button", "target": None}
+                row.update(_summary(samples[WARMUP:]))
+                rows_out.append(row)
+                context.close()
+                server.shutdown_kernels()
                 for label, rows, cols, mines, target in BOARDS:
                     server.reset_user_state()
                     context, page, errors = new_page(browser)
@@ -219,7 +277,7 @@ def run(clicks: int = CLICKS) -> list[dict[str, Any]]:
 
 def table(rows: list[dict[str, Any]]) -> str:
     head = (
-        f"{'board':8} {'action':7} {'n':>3} {'median':>7} {'p10':>6} {'p90':>6} {'min':>6} "
+        f"{'board':10} {'action':7} {'n':>3} {'median':>7} {'p10':>6} {'p90':>6} {'min':>6} "
         f"{'max':>6} {'target':>7} {'js':>5} {'kernel':>6} {'paint':>5} {'B in':>6} {'B out':>6} "
         f"{'state B':>7}"
     )
@@ -228,7 +286,7 @@ def table(rows: list[dict[str, Any]]) -> str:
         target = f"{r['target']:.0f}" if r["target"] else "-"
         ok = "" if not r["target"] else (" ok" if r["median"] <= r["target"] else " MISSED")
         lines.append(
-            f"{r['board']:8} {r['action']:7} {r['n']:>3} {r['median']:>7.1f} {r['p10']:>6.1f} "
+            f"{r['board']:10} {r['action']:7} {r['n']:>3} {r['median']:>7.1f} {r['p10']:>6.1f} "
             f"{r['p90']:>6.1f} {r['min']:>6.1f} {r['max']:>6.1f} {target:>7} {r['js']:>5.1f} "
             f"{r['kernel']:>6.1f} {r['paint']:>5.1f} {r['in']:>6.0f} "
             f"{r['out']:>6.0f} {r['data']:>7.0f}{ok}"
@@ -238,7 +296,8 @@ def table(rows: list[dict[str, Any]]) -> str:
         "first frame showing the new cell state; medians of its parts: js = input -> comm message "
         "sent, kernel = sent -> state message received (WebSocket, kernel, traitlet sync), paint = "
         "received -> frame. B in / B out: comm_msg WebSocket bytes per move (kernel -> browser / "
-        "browser -> kernel); state B: the synced state's JSON."
+        "browser -> kernel); state B: the synced state's JSON. The ipywidgets/button row is the floor "
+        "on this machine: a plain ipywidgets Button whose Python callback sets an HTML widget's text."
     )
     return "\n".join(lines)
 
