@@ -257,8 +257,10 @@ def notebook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Jupyte
 # --------------------------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    # Module scope: a live sync Playwright keeps an asyncio loop running in the main thread, which would
+    # break later tests that run their own loop (the widget's autoplayer tests).
     from playwright.sync_api import sync_playwright
 
     home = tmp_path_factory.mktemp("chromium-home")
