@@ -214,14 +214,58 @@ export function pressedCells(row, col, cells, rows, cols, chording) {
   return ch === "." ? [[row, col]] : [];
 }
 
-/** Heat-map colour of a mine probability: green (safe) → yellow → red (mine). */
-export function probabilityColor(p, alpha = 0.55) {
-  p = Math.max(0, Math.min(1, Number(p)));
-  const hue = Math.round(120 * (1 - Math.sqrt(p))); // low risks already turn yellow, 50% is orange
-  return `hsla(${hue}, 85%, 50%, ${alpha})`;
+/** Probabilities closer than this to 0 or 1 count as certain (the solver's exact values are 0 and 1). */
+const CERTAIN_EPS = 1e-9;
+
+/** What the overlay shows for a probability: "safe" (certainly no mine), "mine" (certainly a mine) or "guess". */
+export function probabilityKind(p) {
+  p = Number(p);
+  if (!(p > CERTAIN_EPS)) return "safe"; // also NaN: decodeProbabilities drops junk before this
+  if (p >= 1 - CERTAIN_EPS) return "mine";
+  return "guess";
 }
 
-/** Short overlay text of a probability: whole percent without the sign ("0", "19", "100"). */
+/** Overlay palettes (opaque sRGB). Certain cells get their own colours, well apart from the guess ramp;
+   guesses run pale yellow → amber → orange → red, so a common ~18% is plainly yellow, never green.
+   The dark palette is dimmer and less saturated so a big overlay does not glare on a dark page. */
+export const PROBABILITY_PALETTES = {
+  light: {
+    safe: "#1fa67a",
+    mine: "#d7302a",
+    ramp: ["#fff3b0", "#ffd25e", "#ff9f40", "#f2603a"],
+  },
+  dark: {
+    safe: "#2b7a62",
+    mine: "#9e3431",
+    ramp: ["#6e6640", "#836a30", "#8c5230", "#8f3f33"],
+  },
+};
+
+function hexToRgb(hex) {
+  const n = parseInt(hex.slice(1), 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+function rgbToHex(rgb) {
+  return "#" + rgb.map((v) => Math.round(v).toString(16).padStart(2, "0")).join("");
+}
+
+/** Overlay colour of a mine probability as "#rrggbb": the certain colours for 0 and 1, else the guess ramp
+   (linear in p between evenly spaced stops). `theme` is "light" (default) or "dark". */
+export function probabilityColor(p, theme = "light") {
+  const pal = PROBABILITY_PALETTES[theme] || PROBABILITY_PALETTES.light;
+  p = Math.max(0, Math.min(1, Number(p) || 0));
+  const kind = probabilityKind(p);
+  if (kind !== "guess") return pal[kind];
+  const stops = pal.ramp.map(hexToRgb);
+  const x = p * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const t = x - i;
+  return rgbToHex(stops[i].map((a, k) => a + (stops[i + 1][k] - a) * t));
+}
+
+/** Short overlay text of a probability: whole percent without the sign ("0", "19", "100"); the CSS adds the "%"
+   (smaller) and shows certain cells (0 and 100) as a check / mine glyph instead. */
 export function overlayText(p) {
   const v = Math.max(0, Math.min(1, Number(p))) * 100;
   if (v > 0 && v < 1) return "<1";

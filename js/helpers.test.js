@@ -25,6 +25,8 @@ import {
   overlayText,
   pressedCells,
   probabilityColor,
+  probabilityKind,
+  PROBABILITY_PALETTES,
   speedToDelay,
   statusMessage,
   toIndex,
@@ -187,15 +189,75 @@ test("pressedCells previews a reveal or a chord", () => {
   assert.ok(middle.some(([r, c]) => r === 0 && c === 1));
 });
 
-test("probabilityColor goes green to red", () => {
-  assert.equal(probabilityColor(0), "hsla(120, 85%, 50%, 0.55)");
-  assert.equal(probabilityColor(1), "hsla(0, 85%, 50%, 0.55)");
-  assert.equal(probabilityColor(0.25, 1), "hsla(60, 85%, 50%, 1)");
+/** sRGB hex → [hue 0..360, saturation 0..1, lightness 0..1]. */
+function hsl(hex) {
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255);
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const l = (max + min) / 2;
+  const d = max - min;
+  if (d === 0) return [0, 0, l];
+  const s = d / (1 - Math.abs(2 * l - 1));
+  let h = max === r ? ((g - b) / d) % 6 : max === g ? (b - r) / d + 2 : (r - g) / d + 4;
+  h = (h * 60 + 360) % 360;
+  return [h, s, l];
+}
+
+test("probabilityKind: certain safe, certain mine, guess", () => {
+  assert.equal(probabilityKind(0), "safe");
+  assert.equal(probabilityKind(1), "mine");
+  assert.equal(probabilityKind(1 - 1e-12), "mine");
+  assert.equal(probabilityKind(1e-12), "safe");
+  assert.equal(probabilityKind(0.004), "guess");
+  assert.equal(probabilityKind(0.18), "guess");
+  assert.equal(probabilityKind(0.996), "guess");
+});
+
+test("probabilityColor: certain cells have their own colours, guesses a yellow → red ramp", () => {
+  for (const theme of ["light", "dark"]) {
+    const pal = PROBABILITY_PALETTES[theme];
+    assert.equal(probabilityColor(0, theme), pal.safe);
+    assert.equal(probabilityColor(1, theme), pal.mine);
+    assert.equal(probabilityColor(7, theme), pal.mine);
+    assert.equal(probabilityColor(-1, theme), pal.safe);
+    assert.match(probabilityColor(0.18, theme), /^#[0-9a-f]{6}$/);
+    // safe is green/teal, a common 18% guess is yellow: at least 70 degrees of hue apart
+    const [hSafe] = hsl(probabilityColor(0, theme));
+    const [h18] = hsl(probabilityColor(0.18, theme));
+    assert.ok(hSafe >= 140 && hSafe <= 180, `${theme} safe hue ${hSafe}`);
+    assert.ok(h18 >= 38 && h18 <= 60, `${theme} 18% hue ${h18}`);
+    assert.ok(hSafe - h18 >= 70);
+    // the guess ramp's hue falls monotonically from yellow to red; certain mines are red
+    let prev = Infinity;
+    for (const p of [0.01, 0.1, 0.18, 0.3, 0.5, 0.7, 0.9, 0.99]) {
+      const [h] = hsl(probabilityColor(p, theme));
+      assert.ok(h <= prev + 0.5, `${theme} hue at ${p}: ${h} after ${prev}`);
+      assert.ok(h < 60 && h >= 0);
+      prev = h;
+    }
+    assert.ok(hsl(probabilityColor(0.5, theme))[0] >= 20 && hsl(probabilityColor(0.5, theme))[0] <= 40); // orange
+    const [hMine] = hsl(probabilityColor(1, theme));
+    assert.ok(hMine <= 10 || hMine >= 350, `${theme} mine hue ${hMine}`);
+  }
+  // exact stops
+  assert.equal(probabilityColor(0), "#1fa67a");
+  assert.equal(probabilityColor(1), "#d7302a");
+  assert.equal(probabilityColor(0.5), "#ffb94f");
+  assert.equal(probabilityColor(0.5, "dark"), "#885e30");
+  assert.equal(probabilityColor(0.5, "nope"), probabilityColor(0.5));
+  // the dark palette is dimmer and less saturated than the light one
+  for (const p of [0, 0.18, 0.5, 0.9, 1]) {
+    const [, sl, ll] = hsl(probabilityColor(p, "light"));
+    const [, sd, ld] = hsl(probabilityColor(p, "dark"));
+    assert.ok(ld < ll && sd < sl, `dark at ${p}`);
+  }
+});
+
+test("overlayText is the whole percent without the sign", () => {
   assert.equal(overlayText(0.19), "19");
   assert.equal(overlayText(1), "100");
   assert.equal(overlayText(0.004), "<1");
   assert.equal(overlayText(0.996), "99");
-  assert.equal(probabilityColor(7), probabilityColor(1));
   assert.equal(formatPercent(0.25), "25%");
   assert.equal(formatPercent(0.001), "<1%");
   assert.equal(formatPercent(0.999), ">99%");

@@ -21,6 +21,7 @@ import {
   overlayText,
   pressedCells,
   probabilityColor,
+  probabilityKind,
   speedToDelay,
   statusMessage,
 } from "./helpers.js";
@@ -197,8 +198,10 @@ function render({ model, el }) {
         const cell = cellEls[i];
         cell.classList.remove("ipyms-prob");
         cell.style.removeProperty("--ipyms-heat");
+        cell.style.removeProperty("--ipyms-heat-dark");
         delete cell.dataset.probability;
         delete cell.dataset.pct;
+        delete cell.dataset.prob;
         cell.removeAttribute("title");
       }
     }
@@ -206,9 +209,12 @@ function render({ model, el }) {
       if (probShown.get(i) === p && cellEls[i].dataset.probability !== undefined) continue;
       const cell = cellEls[i];
       cell.classList.add("ipyms-prob");
-      cell.style.setProperty("--ipyms-heat", probabilityColor(p));
+      // both palettes: the CSS picks one by theme, so a theme switch needs no repaint
+      cell.style.setProperty("--ipyms-heat", probabilityColor(p, "light"));
+      cell.style.setProperty("--ipyms-heat-dark", probabilityColor(p, "dark"));
       cell.dataset.probability = String(p);
       cell.dataset.pct = overlayText(p);
+      cell.dataset.prob = probabilityKind(p);
       cell.title = `mine probability ${formatPercent(p)}`;
     }
     const changed = new Set([...probShown.keys(), ...next.keys()]);
