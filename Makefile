@@ -19,7 +19,7 @@ browser:  ## Debian's chromium for the end-to-end tests (needs root or sudo)
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
 demo: setup  ## open JupyterLab on the tutorial notebook
-	$(BIN)/python -m jupyter lab notebooks/01-play.ipynb
+	$(BIN)/python -m jupyter lab notebooks/01-play.ipynb $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 lint: setup
 	$(BIN)/ruff check src tests benchmarks scripts
