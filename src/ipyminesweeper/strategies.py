@@ -32,6 +32,7 @@ from .board import Board, GameOverError
 from .geometry import Position, neighbour_table
 from .rules import chord, reveal, toggle_flag
 from .solver import Analysis, analyse, deduce
+from .solver.constraints import ViewLike as SolverView
 
 __all__ = [
     "STRATEGIES",
@@ -55,23 +56,11 @@ Action = Literal["reveal", "flag", "chord"]
 ACTIONS: tuple[str, ...] = ("reveal", "flag", "chord")
 
 
-class ViewLike(Protocol):
-    """What a strategy may read: the player's view, nothing about the mines."""
-
-    @property
-    def rows(self) -> int: ...
-
-    @property
-    def cols(self) -> int: ...
-
-    @property
-    def mines(self) -> int: ...
+class ViewLike(SolverView, Protocol):
+    """What a strategy may read: the solver's view plus the status; nothing about the mines."""
 
     @property
     def status(self) -> str: ...
-
-    @property
-    def cells(self) -> str: ...
 
 
 @dataclass(frozen=True)
