@@ -21,10 +21,12 @@ browser:  ## Debian's chromium for the end-to-end tests (needs root or sudo)
 demo: setup  ## open JupyterLab on the tutorial notebook
 	$(BIN)/python -m jupyter lab notebooks/01-play.ipynb $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
-lint: setup
+lint: setup  ## ruff, mypy --strict, the layer contract (import-linter) and the private-name check
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy
+	$(BIN)/lint-imports
+	$(BIN)/python scripts/check_private_names.py
 
 js-test:
 	node --test js/

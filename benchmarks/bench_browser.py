@@ -170,9 +170,7 @@ def _pick_cells(board: Board, n: int) -> tuple[list[tuple[int, int]], list[tuple
     """``n`` covered safe cells with a number (each click reveals exactly that cell) and ``n`` other
     covered cells to flag."""
     numbered = [
-        p
-        for p in board.positions()
-        if board.view[p] == "." and not board.is_mine(p) and board.count(p) > 0
+        p for p in board.positions() if board.view[p] == "." and not board.is_mine(p) and board.count(p) > 0
     ]
     # Spread over the board: every k-th candidate.
     step = max(1, len(numbered) // n)

@@ -7,7 +7,7 @@ import statistics
 import time
 
 from ipyminesweeper import Board, chord, new_board, reveal, toggle_flag
-from ipyminesweeper.rules import place_mines
+from ipyminesweeper.engine import place_mines
 
 from .timing import measure
 

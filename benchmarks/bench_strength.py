@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import os
 
-from ipyminesweeper.bench import BenchResult, benchmark, conventional_first_move
-from ipyminesweeper.rules import LEVELS
+from ipyminesweeper import LEVELS
+from ipyminesweeper.play.arena import BenchResult, benchmark, conventional_first_move
 
 PUBLISHED = {
     ("beginner", "opening"): "97.17%",

@@ -122,9 +122,13 @@ export function faceFor(status, pressed) {
 }
 
 /** Status line under the board. */
-export function statusMessage(status, seconds) {
-  if (status === "won") return `You won in ${seconds} s!`;
-  if (status === "lost") return "Boom! Game over. Press the face (or N) for a new game.";
+/**
+ * The status line. At the end of a game Python's `summary` ("won in 41 s (assisted: 2 hints)") says how
+ * it went, assistance included; `seconds` is the fallback when a saved page has no summary.
+ */
+export function statusMessage(status, seconds, summary = "") {
+  if (status === "won") return `You ${summary || `won in ${seconds} s`}!`;
+  if (status === "lost") return `Boom! You ${summary || "lost"}. Press the face (or N) for a new game.`;
   if (status === "ready") return "Click any cell to start.";
   return "";
 }

@@ -130,7 +130,10 @@ test("faceFor and statusMessage follow the status", () => {
   assert.equal(faceFor("won", true), "won");
   assert.equal(faceFor("lost", false), "lost");
   assert.match(statusMessage("won", 12), /won in 12 s/);
-  assert.match(statusMessage("lost", 3), /Game over/);
+  assert.match(statusMessage("lost", 3), /You lost/);
+  assert.equal(statusMessage("won", 41, "won in 41 s (assisted: 1 undo after a loss)"),
+    "You won in 41 s (assisted: 1 undo after a loss)!");
+  assert.match(statusMessage("lost", 9, "lost after 9 s"), /^Boom! You lost after 9 s\./);
   assert.equal(statusMessage("playing", 3), "");
 });
 

@@ -54,6 +54,7 @@ const SKELETON = `
   <div class="ipyms-board-wrap"><div class="ipyms-board" role="grid"></div></div>
   <div class="ipyms-message" aria-live="polite"></div>
   <div class="ipyms-error" role="alert" hidden></div>
+  <details class="ipyms-error-details" hidden><summary>Traceback of the strategy</summary><pre></pre></details>
   <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
     <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
     <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
@@ -101,6 +102,8 @@ function render({ model, el }) {
   const boardEl = $(".ipyms-board");
   const messageEl = $(".ipyms-message");
   const errorEl = $(".ipyms-error");
+  const detailsEl = $(".ipyms-error-details");
+  const detailsText = detailsEl.querySelector("pre");
   const stepEl = $(".ipyms-step");
   const playEl = $(".ipyms-play");
   const speedEl = $(".ipyms-speed");
@@ -325,11 +328,14 @@ function render({ model, el }) {
     setText(counterEl, formatCounter(view.minesLeft));
     setFace(faceFor(view.status, mouse !== null && !isOver(view.status)));
     const secs = updateTimer();
-    setText(messageEl, statusMessage(view.status, secs));
+    setText(messageEl, statusMessage(view.status, secs, model.get("summary") || ""));
     setData(messageEl, "status", view.status);
     const error = model.get("error") || "";
     setText(errorEl, error);
     setProp(errorEl, "hidden", !error);
+    const details = model.get("error_details") || "";
+    setText(detailsText, details);
+    setProp(detailsEl, "hidden", !details);
     updateToolbar();
   }
 
@@ -345,7 +351,8 @@ function render({ model, el }) {
   }
 
   const TRAITS = [
-    "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "strategies",
+    "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "error_details",
+    "summary", "strategies",
     "strategy", "last_move", "show_probabilities", "probabilities", "autoplaying", "delay", "can_undo",
   ];
   for (const t of TRAITS) model.on(`change:${t}`, schedule);

@@ -217,9 +217,7 @@ class Provider:
 def wheel_metadata(wheel: Path) -> tuple[str, str, list[Requirement]]:
     """Name, version and Requires-Dist of a wheel."""
     with zipfile.ZipFile(wheel) as zf:
-        meta_name = next(
-            n for n in zf.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1
-        )
+        meta_name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA") and n.count("/") == 1)
         meta = email.parser.Parser().parsestr(zf.read(meta_name).decode())
     requires = [Requirement(r) for r in meta.get_all("Requires-Dist") or []]
     return meta["Name"], meta["Version"], requires
@@ -277,9 +275,7 @@ def resolve(
             )
             continue
         if req.specifier and not req.specifier.contains(provider.version, prereleases=True):
-            problems.append(
-                f"  {req} (wanted by {wanted_by}): the {provider.source} has {provider.version}"
-            )
+            problems.append(f"  {req} (wanted by {wanted_by}): the {provider.source} has {provider.version}")
             continue
         if name in needed:
             continue
@@ -363,9 +359,9 @@ def local_pyodide(runtime: Path, needed: dict[str, Provider], lock: dict[str, An
             entry["file_name"] = whl.name
             entry["sha256"] = sha256_file(whl)
     lock_text = json.dumps(lock, indent=2, sort_keys=True)
-    tag = hashlib.sha256(
-        (lock_text + "".join(sorted(w.name for w in wheels.values()))).encode()
-    ).hexdigest()[:12]
+    tag = hashlib.sha256((lock_text + "".join(sorted(w.name for w in wheels.values()))).encode()).hexdigest()[
+        :12
+    ]
     tarball = CACHE / f"pyodide-local-{pins.PYODIDE}-{tag}.tar.bz2"
     if tarball.exists():
         log(f"reusing {tarball.relative_to(ROOT)}")
@@ -440,9 +436,7 @@ def notebook_paths(sources: Sequence[Path]) -> list[Path]:
     found: list[Path] = []
     for source in sources:
         if source.is_dir():
-            found.extend(
-                p for p in sorted(source.glob("*.ipynb")) if ".ipynb_checkpoints" not in p.parts
-            )
+            found.extend(p for p in sorted(source.glob("*.ipynb")) if ".ipynb_checkpoints" not in p.parts)
         elif source.suffix == ".ipynb" and source.is_file():
             found.append(source)
         else:
@@ -460,8 +454,7 @@ def installs_project(cell: dict[str, Any]) -> bool:
     source = cell.get("source", "")
     text = "".join(source) if isinstance(source, list) else str(source)
     return any(
-        line.strip().startswith(("%pip install", "!pip install", "await piplite.install"))
-        and PROJECT in line
+        line.strip().startswith(("%pip install", "!pip install", "await piplite.install")) and PROJECT in line
         for line in text.splitlines()
     )
 
@@ -547,15 +540,12 @@ def digest_any(paths: Iterable[Path]) -> str:
 def stamp_value(notebooks: Sequence[Path], project: Path = ROOT) -> str:
     here = Path(__file__).resolve()
     envs = {
-        d: installed_version(d)
-        for d in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *pins.SITE_WHEELS)
+        d: installed_version(d) for d in ("jupyterlite-core", "jupyterlite-pyodide-kernel", *pins.SITE_WHEELS)
     }
     inputs = [here, here.parent / "lite_versions.py", *project_sources(project)]
     return hashlib.sha256(
         (
-            digest_any(inputs)
-            + digest_any(p.resolve() for p in notebooks)
-            + json.dumps(envs, sort_keys=True)
+            digest_any(inputs) + digest_any(p.resolve() for p in notebooks) + json.dumps(envs, sort_keys=True)
         ).encode()
     ).hexdigest()
 
@@ -570,9 +560,7 @@ def is_up_to_date(output: Path, notebooks: Sequence[Path], project: Path = ROOT)
         return False
 
 
-def build(
-    output: Path, notebook_sources: Sequence[Path], project: Path = ROOT, force: bool = False
-) -> Path:
+def build(output: Path, notebook_sources: Sequence[Path], project: Path = ROOT, force: bool = False) -> Path:
     started = time.monotonic()
     notebooks = notebook_paths(notebook_sources)
     check_versions()

@@ -193,9 +193,7 @@ def render(exporter: HTMLExporter, nb: Any, name: str) -> str:
     return str(body)
 
 
-def export(
-    output: Path, sources: Sequence[Path], timeout: int = 600, kernel: str = "python3"
-) -> list[Path]:
+def export(output: Path, sources: Sequence[Path], timeout: int = 600, kernel: str = "python3") -> list[Path]:
     started = time.monotonic()
     notebooks = notebook_paths(sources)
     write_static(output)

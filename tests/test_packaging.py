@@ -11,11 +11,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 PURE_MODULES = [
     "ipyminesweeper",
-    "ipyminesweeper.board",
-    "ipyminesweeper.rules",
-    "ipyminesweeper.view",
+    "ipyminesweeper.engine",
     "ipyminesweeper.solver",
-    "ipyminesweeper.strategies",
+    "ipyminesweeper.play",
 ]
 
 
@@ -47,8 +45,8 @@ def test_wheel_ships_the_front_end_and_no_tests(tmp_path: Path) -> None:
         "ipyminesweeper/static/widget.js",
         "ipyminesweeper/static/widget.css",
         "ipyminesweeper/py.typed",
-        "ipyminesweeper/board.py",
-        "ipyminesweeper/widget.py",
+        "ipyminesweeper/engine/board.py",
+        "ipyminesweeper/widget/widget.py",
     ]:
         assert required in names, f"{required} missing from {wheel.name}"
     assert not [n for n in names if n.startswith("tests/")]

@@ -1,4 +1,4 @@
-"""ipyminesweeper: Minesweeper as immutable data and pure functions, a widget, and an autoplayer.
+"""ipyminesweeper: Minesweeper as immutable data and pure functions, a widget, an explained autoplayer.
 
 >>> import ipyminesweeper as ms
 >>> board = ms.new_board(9, 9, 10, seed=1)
@@ -6,18 +6,58 @@
 >>> board.status
 'playing'
 
-The engine, solver and strategies use only the standard library. The widget (``Minesweeper``) and the
-benchmark helpers are imported on first use, so ``import ipyminesweeper`` stays light.
+Four layers, each importing only the ones below it (``make lint`` checks it):
+
+- ``engine``: boards, views and the rules (standard library only);
+- ``solver``: constraints, exact probabilities and certain moves, read from views only;
+- ``play``: moves, strategies, no-guess boards, benchmarks and tournaments;
+- ``widget``: the Jupyter widget, an Elm-style shell (imported on first use, so this import stays light).
+
+This module is the composition root: it plugs the play layer's no-guess placement into the engine.
 """
 
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
-from .board import Board, BoardError, CellState, GameOverError
-from .geometry import Position
-from .rules import LEVELS, chord, max_mines, new_board, reveal, toggle_flag
+from .engine import (
+    FIRST_CLICK_POLICIES,
+    LEVELS,
+    MAX_CELLS,
+    Board,
+    BoardError,
+    CellState,
+    GameOverError,
+    Position,
+    View,
+    chord,
+    max_mines,
+    new_board,
+    register_placement,
+    reveal,
+    toggle_flag,
+)
+from .play import (
+    STRATEGIES,
+    BenchResult,
+    InvalidMoveError,
+    Move,
+    Scored,
+    SerialExecutor,
+    Strategy,
+    benchmark,
+    exact,
+    exact_flags,
+    no_guess_placement,
+    play,
+    register_strategy,
+    scored,
+    simple,
+    step,
+    tournament,
+)
 from .solver import (
     Analysis,
     Deductions,
@@ -27,44 +67,25 @@ from .solver import (
     deduce,
     probabilities,
 )
-from .strategies import (
-    STRATEGIES,
-    InvalidMoveError,
-    Move,
-    Scored,
-    exact,
-    exact_flags,
-    play,
-    register_strategy,
-    scored,
-    simple,
-    step,
-)
-from .view import View
 
 if TYPE_CHECKING:
-    from .bench import BenchResult, SerialExecutor, benchmark, tournament
     from .widget import Minesweeper
 
-__version__ = "0.1.0"
+register_placement("no-guess", no_guess_placement)
 
-# name -> module, imported when the name is first used (PEP 562).
-_LAZY = {
-    "Minesweeper": ".widget",
-    "benchmark": ".bench",
-    "tournament": ".bench",
-    "BenchResult": ".bench",
-    "SerialExecutor": ".bench",
-}
+try:
+    __version__ = version("ipyminesweeper")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree that was never installed
+    __version__ = "0+unknown"
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'ipyminesweeper' has no attribute {name!r}")
-    value = getattr(import_module(module, __name__), name)
-    globals()[name] = value
-    return value
+    """``Minesweeper`` is imported on first use (PEP 562): the widget stack is heavy."""
+    if name == "Minesweeper":
+        value = import_module(".widget", __name__).Minesweeper
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'ipyminesweeper' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
@@ -72,7 +93,9 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "FIRST_CLICK_POLICIES",
     "LEVELS",
+    "MAX_CELLS",
     "STRATEGIES",
     "Analysis",
     "BenchResult",
@@ -88,6 +111,7 @@ __all__ = [
     "Position",
     "Scored",
     "SerialExecutor",
+    "Strategy",
     "View",
     "__version__",
     "analyse",

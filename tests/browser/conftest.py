@@ -541,9 +541,7 @@ def _notebook_page(
 
 
 @pytest.fixture
-def lab(
-    request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer
-) -> Iterator[NotebookPage]:
+def lab(request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer) -> Iterator[NotebookPage]:
     """A fresh page on the session's JupyterLab (light theme, empty workspace)."""
     yield from _notebook_page(request, browser, lab_server)
 

@@ -29,9 +29,7 @@ def test_step_play_pause_and_probabilities(lab) -> None:
     reason = page.locator(".ipyms-reason").inner_text().strip()
     assert reason, "the last move's reason is not shown"
     page.locator(".ipyms-step").click()
-    page.wait_for_function(
-        "r => document.querySelector('.ipyms-reason').innerText.trim() !== r", arg=reason
-    )
+    page.wait_for_function("r => document.querySelector('.ipyms-reason').innerText.trim() !== r", arg=reason)
     state = lab.probe(1)
     assert state["history"] == 3
     wait_dom_cells(page, state["cells"])

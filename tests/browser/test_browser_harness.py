@@ -26,8 +26,7 @@ def _nudge_slider(nb, presses: int) -> None:
     for i in range(presses):
         button.click()
         nb.page.wait_for_function(
-            "v => [...document.querySelectorAll('.widget-readout')]"
-            ".some(e => e.textContent.trim() === v)",
+            "v => [...document.querySelectorAll('.widget-readout')].some(e => e.textContent.trim() === v)",
             arg=str(5 + i + 1),
         )
 

@@ -7,8 +7,17 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ipyminesweeper import Board, CellState, GameOverError, View, chord, new_board, reveal, toggle_flag
-from ipyminesweeper.rules import max_mines
+from ipyminesweeper import (
+    Board,
+    CellState,
+    GameOverError,
+    View,
+    chord,
+    max_mines,
+    new_board,
+    reveal,
+    toggle_flag,
+)
 
 EXAMPLES = settings(max_examples=200, deadline=None)
 
@@ -106,9 +115,7 @@ def test_text_and_json_round_trip(game: tuple[Board, list]) -> None:  # type: ig
 @given(games())
 def test_same_seed_and_moves_give_the_same_board(game: tuple[Board, list]) -> None:  # type: ignore[type-arg]
     board, moves = game
-    replay = new_board(
-        board.rows, board.cols, board.mines, seed=board.seed, first_click=board.first_click
-    )
+    replay = new_board(board.rows, board.cols, board.mines, seed=board.seed, first_click=board.first_click)
     assert play(replay, moves) == play(board, moves)
 
 

@@ -15,7 +15,7 @@ from ipyminesweeper import (
     reveal,
     toggle_flag,
 )
-from ipyminesweeper.geometry import neighbour_positions
+from ipyminesweeper.engine.geometry import neighbour_positions
 
 SMALL = """
 .*...

@@ -24,9 +24,7 @@ SCREENSHOTS: list[Path] = []
 def run_script(args: list[str], timeout: float) -> float:
     """Run one of scripts/*.py; fail the test with its output if it fails. Returns seconds taken."""
     started = time.monotonic()
-    proc = subprocess.run(
-        [sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout
-    )
+    proc = subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True, timeout=timeout)
     print(proc.stdout, proc.stderr, sep="\n")
     if proc.returncode != 0:
         pytest.fail(f"{' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")

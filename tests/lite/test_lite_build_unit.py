@@ -106,9 +106,7 @@ def test_pins_are_consistent() -> None:
         ("JUPYTERLITE_PYODIDE_KERNEL", "jupyterlite-pyodide-kernel"),
     ],
 )
-def test_a_drifted_jupyterlite_fails_the_build(
-    monkeypatch: pytest.MonkeyPatch, attr: str, dist: str
-) -> None:
+def test_a_drifted_jupyterlite_fails_the_build(monkeypatch: pytest.MonkeyPatch, attr: str, dist: str) -> None:
     monkeypatch.setattr(lite_versions, attr, "0.0.1")
     with pytest.raises(build_lite.BuildError, match=rf"{dist}: pinned 0\.0\.1, installed"):
         build_lite.check_versions()
@@ -178,9 +176,7 @@ def test_resolve_collects_the_lock_packages_of_kernel_and_project(tmp_path: Path
             "0.1.0",
             ["anywidget>=0.9", "traitlets>=5", "numpy; extra == 'numpy'"],
         ),
-        fake_wheel(
-            tmp_path, "anywidget", "0.11.0", ["typing-extensions>=4.2", "pytest; extra == 'dev'"]
-        ),
+        fake_wheel(tmp_path, "anywidget", "0.11.0", ["typing-extensions>=4.2", "pytest; extra == 'dev'"]),
         fake_wheel(tmp_path, "comm", "0.2.3", ["traitlets>=4"]),
     ]
     lock = fake_lock(

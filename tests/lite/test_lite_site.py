@@ -53,9 +53,7 @@ def run_all(page: Page) -> float:
     try:
         outcome = None
         while outcome != "done":  # "done" twice, 1 s apart: no idle flicker between two cells
-            outcome = page.wait_for_function(
-                ALL_RUN_JS, timeout=RUN_ALL_TIMEOUT_MS, polling=500
-            ).json_value()
+            outcome = page.wait_for_function(ALL_RUN_JS, timeout=RUN_ALL_TIMEOUT_MS, polling=500).json_value()
             if outcome == "done":
                 page.wait_for_timeout(1000)
                 outcome = page.evaluate(ALL_RUN_JS) or None
@@ -169,9 +167,7 @@ OTHER_NOTEBOOKS = sorted(p.name for p in (ROOT / "notebooks").glob("*.ipynb") if
 
 
 @pytest.mark.parametrize("name", OTHER_NOTEBOOKS)
-def test_notebook_runs_in_lite(
-    name: str, lite_site: Path, lite_url: str, offline_page: OfflinePage
-) -> None:
+def test_notebook_runs_in_lite(name: str, lite_site: Path, lite_url: str, offline_page: OfflinePage) -> None:
     """Every other notebook of the site runs top to bottom in the Pyodide kernel, offline."""
     if not (lite_site / "files" / name).is_file():
         pytest.fail(f"{name} is in notebooks/ but not on the site {lite_site}")

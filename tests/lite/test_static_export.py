@@ -58,9 +58,7 @@ def test_static_page_renders_the_boards_offline(exported_page: Path, offline_pag
     stored = page.evaluate(STORED_BOARDS_JS)
     assert stored, "the page has no Minesweeper widget state"
     assert all(len(b["cells"]) == b["rows"] * b["cols"] > 0 for b in stored)
-    page.wait_for_function(
-        "n => document.querySelectorAll('.ipyms-board').length === n", arg=len(stored)
-    )
+    page.wait_for_function("n => document.querySelectorAll('.ipyms-board').length === n", arg=len(stored))
     page.wait_for_function(
         "() => [...document.querySelectorAll('.ipyms-board')].every(b =>"
         " b.querySelectorAll('[role=gridcell]').length === b.dataset.rows * b.dataset.cols)"

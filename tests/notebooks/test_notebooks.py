@@ -45,9 +45,7 @@ def present() -> list[str]:
 def test_committed_without_outputs(name: str) -> None:
     for i, cell in enumerate(load(name)["cells"]):
         if cell["cell_type"] == "code":
-            assert cell.get("outputs") == [], (
-                f"{name} cell {i} has outputs: clear them before committing"
-            )
+            assert cell.get("outputs") == [], f"{name} cell {i} has outputs: clear them before committing"
             assert cell.get("execution_count") is None, f"{name} cell {i} has an execution count"
 
 
@@ -86,9 +84,7 @@ def test_play_notebook_names_its_widget_w() -> None:
     first = codes[widget_cells[0]]
     assert first.lstrip().startswith("w = Minesweeper("), "the first widget cell must assign it to `w`"
     printing = [i for i, src in enumerate(codes) if "print(w.board.view.to_text())" in src]
-    assert printing and printing[-1] > widget_cells[0], (
-        "01-play needs a cell printing w.board.view.to_text()"
-    )
+    assert printing and printing[-1] > widget_cells[0], "01-play needs a cell printing w.board.view.to_text()"
     # Run all leaves `w` untouched ("ready"), so a click in the browser is what changes it.
     plays = re.compile(r"\bw\.(reveal|flag|chord|step|autoplay|new_game|undo)\(|\bw\.board\s*=")
     moved = [i for i, src in enumerate(codes) if plays.search(src)]

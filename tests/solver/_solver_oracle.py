@@ -67,9 +67,7 @@ def make_position(
 def brute_force(view: MinimalView) -> dict[Pos, Fraction] | None:
     """Exact mine probabilities by enumerating every layout; None if no layout fits."""
     rows, cols = view.rows, view.cols
-    covered = [
-        (r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()
-    ]
+    covered = [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
     bit = {p: 1 << i for i, p in enumerate(covered)}
     checks = []
     for r in range(rows):
@@ -98,9 +96,7 @@ def brute_force(view: MinimalView) -> dict[Pos, Fraction] | None:
 def brute_force_numbers(view: MinimalView) -> dict[Pos, list[Fraction]] | None:
     """For each covered cell, ``P(cell is safe and would show k)`` for ``k = 0..8``, by enumeration."""
     rows, cols = view.rows, view.cols
-    covered = [
-        (r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()
-    ]
+    covered = [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
     index = {p: i for i, p in enumerate(covered)}
     nbr_masks = []
     for p in covered:

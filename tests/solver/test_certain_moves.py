@@ -87,9 +87,7 @@ def test_single_point_reasons() -> None:
     #              the 1 at (0,2) already touches it, so (0,3) is safe
     d = deduce(MinimalView(1, 4, 1, "1.1."))
     assert d.mines == {(0, 1)} and d.safe == {(0, 3)}
-    assert d.reasons[(0, 1)] == (
-        "(0,1) is a mine: the 1 at (0,0) has exactly 1 covered neighbour: (0,1)"
-    )
+    assert d.reasons[(0, 1)] == ("(0,1) is a mine: the 1 at (0,0) has exactly 1 covered neighbour: (0,1)")
     assert d.reasons[(0, 3)] == ("(0,3) is safe: the 1 at (0,2) already touches its mine at (0,1)")
 
 
@@ -122,9 +120,9 @@ def test_exact_reason_needs_the_whole_frontier() -> None:
         d = certain_moves(view)
         _check_sound(d, mines)
         for why in d.reasons.values():
-            assert any(
-                phrase in why for phrase in ("every layout", "no other choice", "numbers need all")
-            ), why
+            assert any(phrase in why for phrase in ("every layout", "no other choice", "numbers need all")), (
+                why
+            )
         found += bool(d)
     assert found > 10
 

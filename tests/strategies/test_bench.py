@@ -7,8 +7,9 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ipyminesweeper import new_board, reveal
-from ipyminesweeper.__main__ import main
-from ipyminesweeper.bench import (
+from ipyminesweeper.engine.geometry import block
+from ipyminesweeper.play import Move, simple
+from ipyminesweeper.play.arena import (
     SerialExecutor,
     benchmark,
     conventional_first_move,
@@ -17,10 +18,9 @@ from ipyminesweeper.bench import (
     tournament,
     wilson,
 )
-from ipyminesweeper.geometry import block
-from ipyminesweeper.noguess import NoGuessError, is_no_guess, no_guess_minefield
+from ipyminesweeper.play.cli import main
+from ipyminesweeper.play.noguess import NoGuessError, is_no_guess, no_guess_minefield
 from ipyminesweeper.solver import certain_moves
-from ipyminesweeper.strategies import Move, simple
 
 
 def first_covered(view: object) -> Move:
@@ -137,9 +137,7 @@ def test_cli_bench_and_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--games", "6", "--jobs", "1", "--seed", "3", "--no-progress"]) == 0
     out = capsys.readouterr().out
     assert "95% CI" in out and "won" in out and "games/s" in out
-    assert (
-        main(["bench", "--level", "6x6x5", "--games", "4", "--jobs", "1", "--first-click", "safe"]) == 0
-    )
+    assert main(["bench", "--level", "6x6x5", "--games", "4", "--jobs", "1", "--first-click", "safe"]) == 0
     captured = capsys.readouterr()
     assert "6x6/5" in captured.out and "4/4" in captured.err  # progress bar on stderr
     assert main(["tournament", "--strategies", "simple", "exact", "--games", "4", "--jobs", "1"]) == 0

@@ -10,27 +10,23 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import Board, GameOverError, View, new_board, reveal, toggle_flag
-from ipyminesweeper.geometry import neighbour_table
-from ipyminesweeper.solver import analyse
-from ipyminesweeper.strategies import (
+from ipyminesweeper.engine.geometry import neighbour_table
+from ipyminesweeper.play import (
     STRATEGIES,
     InvalidMoveError,
     Move,
     Scored,
-    _endgame,
-    _exact_moves,
-    _layouts,
-    _local_rules,
     exact,
     exact_flags,
     opening_cell,
     play,
-    play_exact_fast,
     register_strategy,
     scored,
     simple,
     step,
 )
+from ipyminesweeper.play.exact import _endgame, _exact_moves, _layouts, local_rules
+from ipyminesweeper.solver import analyse
 
 BUILTIN = [simple, scored, exact, exact_flags]
 
@@ -105,9 +101,7 @@ def test_exact_certain_moves_are_really_certain_in_played_games() -> None:
                 positions += 1
                 claims += _check_claims(board, moves)
                 move = moves[0]
-                board = (
-                    toggle_flag(board, move.pos) if move.action == "flag" else reveal(board, move.pos)
-                )
+                board = toggle_flag(board, move.pos) if move.action == "flag" else reveal(board, move.pos)
     assert positions > 2000 and claims > 2000
 
 
@@ -139,7 +133,7 @@ def test_exact_certain_moves_are_safe_on_random_positions(
     # the fast local rules used by the benchmarks are sound too
     mines: set[int] = set()
     cells = board.view.cells
-    safe = _local_rules(cells, neighbour_table(rows, cols), set(range(rows * cols)), mines)
+    safe = local_rules(cells, neighbour_table(rows, cols), set(range(rows * cols)), mines)
     assert all(not board.mask[i] for i in safe)
     assert all(board.mask[i] for i in mines)
     # the endgame look-ahead enumerates exactly the solver's layouts, and reports true probabilities
@@ -155,17 +149,6 @@ def test_exact_certain_moves_are_safe_on_random_positions(
         if end is not None:
             pos, p, win = end
             assert p == pytest.approx(a.probabilities[pos]) and 0 < win <= 1 - p + 1e-12
-
-
-def test_fast_play_is_the_same_game_as_stepping_exact() -> None:
-    for level, seeds in (("beginner", range(30)), ("intermediate", range(4))):
-        for seed in seeds:
-            fresh = new_board(level, seed=seed)
-            stepped, moves = play(fresh, exact)
-            assert moves[0].pos == opening_cell(fresh.rows, fresh.cols)
-            fast, _, guesses = play_exact_fast(reveal(fresh, moves[0].pos))
-            assert fast.states == stepped.states and fast.status == stepped.status
-            assert guesses == sum(m.is_guess for m in moves[1:])
 
 
 def test_simple_follows_the_single_point_rules() -> None:

@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
+import ipyminesweeper
 from ipyminesweeper import Minesweeper
-from ipyminesweeper import widget as widget_module
+from ipyminesweeper.widget.render import SYNCED as RENDERED
 
 try:
     from tests.chromium import BASE_ARGS, artifacts_dir, chromium_path
@@ -32,7 +33,7 @@ pytestmark = [
     pytest.mark.skipif(chromium_path() is None, reason="no Chromium (apt-get install chromium)"),
 ]
 
-STATIC = widget_module._STATIC
+STATIC = Path(ipyminesweeper.__file__).parent / "static"
 
 PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>%CSS%</style>
 <style>body { margin: 0; padding: 16px; } #out { width: %WIDTH%px; }</style></head>
@@ -65,11 +66,7 @@ mod.default.render({ model: window.model, el: document.getElementById("out") });
 window.ready = true;
 </script></body></html>"""
 
-SYNCED = [
-    *("rows", "cols", "mines", "status", "cells", "mines_left", "started_at", "ended_at"),
-    *("can_undo", "error", "strategies", "strategy", "last_move", "show_probabilities"),
-    *("probabilities", "autoplaying", "delay"),
-]
+SYNCED = [*RENDERED, "error", "error_details"]
 
 
 def synced(w: Minesweeper) -> dict[str, Any]:
@@ -295,7 +292,7 @@ def test_game_over_shows_the_mines_and_stops_moves(make: Any) -> None:
     assert page.locator(".ipyms-face").get_attribute("data-face") == "lost"
     assert page.locator(".ipyms-exploded").count() == 1
     assert page.locator(".ipyms-cell[data-state='*']").count() == 9
-    assert "Game over" in page.locator(".ipyms-message").inner_text()
+    assert "You lost after 0 s" in page.locator(".ipyms-message").inner_text()
     assert page.locator(".ipyms-step").is_disabled()
     h.shot("lost")
     other = next(p for p in w.board.positions() if w.board.view[p] == ".")
@@ -377,9 +374,7 @@ def test_a_big_board_repaints_only_what_changed(make: Any) -> None:
     w = Minesweeper(size=100, mines=1500, seed=1)
     h = make(w, width=900)
     assert h.page.locator(".ipyms-cell").count() == 10_000
-    size = h.page.locator(".ipyms-root").evaluate(
-        "e => getComputedStyle(e).getPropertyValue('--ipyms-cell')"
-    )
+    size = h.page.locator(".ipyms-root").evaluate("e => getComputedStyle(e).getPropertyValue('--ipyms-cell')")
     assert size.strip() == "9px"
     h.mouse(50, 50, 0)
     h.pump()

@@ -68,12 +68,10 @@ BAD_ACTIONS: list[Any] = [
 
 
 @pytest.mark.parametrize("content", BAD_ACTIONS, ids=repr)
-def test_a_bad_action_changes_nothing_and_is_reported(
-    content: Any, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_a_bad_action_changes_nothing_and_is_reported(content: Any, caplog: pytest.LogCaptureFixture) -> None:
     w = playing()
     before = snapshot(w)
-    with caplog.at_level(logging.WARNING, logger="ipyminesweeper.widget"):
+    with caplog.at_level(logging.WARNING, logger="ipyminesweeper.widget.widget"):
         custom(w, content)  # must not raise
     assert snapshot(w) == before
     assert w.error, "the widget shows the rejection"
@@ -133,9 +131,7 @@ def test_chord_message() -> None:
     safe = next(
         p
         for p in board.positions()
-        if not board.is_mine(p)
-        and board.count(p) > 0
-        and any(board.is_mine(q) for q in board.neighbours(p))
+        if not board.is_mine(p) and board.count(p) > 0 and any(board.is_mine(q) for q in board.neighbours(p))
     )
     w.reveal(*safe)
     for q in w.board.neighbours(safe):

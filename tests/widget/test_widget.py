@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 from _widget_helpers import SYNCED_TRAITS, synced_state
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
-from ipyminesweeper.widget import FRONTEND_WRITABLE
+from ipyminesweeper.widget.widget import FRONTEND_WRITABLE
 
 # --- constructors ----------------------------------------------------------------------------------
 
@@ -27,16 +29,14 @@ from ipyminesweeper.widget import FRONTEND_WRITABLE
         ((), {"rows": 5, "cols": 7, "mines": 3, "seed": 9, "first_click": "safe"}, (5, 7, 3)),
     ],
 )
-def test_constructor_forms(
-    args: tuple[Any, ...], kwargs: dict[str, Any], shape: tuple[int, ...]
-) -> None:
+def test_constructor_forms(args: tuple[Any, ...], kwargs: dict[str, Any], shape: tuple[int, ...]) -> None:
     w = Minesweeper(*args, **kwargs)
     assert (w.board.rows, w.board.cols, w.board.mines) == shape
     assert (w.rows, w.cols, w.mines) == shape
     assert w.status == "ready"
     assert w.cells == "." * (shape[0] * shape[1])
     assert w.mines_left == shape[2]
-    assert w.history == (w.board,)
+    assert tuple(w.history) == (w.board,)
 
 
 def test_seed_and_first_click_reach_the_engine() -> None:
@@ -102,7 +102,7 @@ def test_assigning_the_board_resyncs_and_records_history() -> None:
     assert w.board != start
     assert w.cells == w.board.view.cells
     assert w.status == w.board.status == "playing"
-    assert w.history == (start, w.board)
+    assert tuple(w.history) == (start, w.board)
     w.board = toggle_flag(w.board, (15, 15)) if w.board.view[(15, 15)] == "." else w.board
     assert w.mines_left == w.board.flags_left
 
@@ -120,7 +120,7 @@ def test_assigning_something_else_is_a_type_error() -> None:
     w = Minesweeper()
     with pytest.raises(TypeError, match="Board"):
         w.board = "....."  # type: ignore[assignment]
-    assert w.history == (w.board,)
+    assert tuple(w.history) == (w.board,)
 
 
 def test_methods_play_through_the_engine() -> None:
@@ -151,7 +151,7 @@ def test_undo_walks_back_through_history() -> None:
     assert w.can_undo is True
     assert w.undo() is after_reveal
     assert w.cells == after_reveal.view.cells
-    assert w.history == (start, after_reveal)
+    assert tuple(w.history) == (start, after_reveal)
     w.undo()
     assert w.board is start and w.status == "ready"
     assert w.started_at == 0 and w.ended_at == 0 and w.can_undo is False
@@ -168,13 +168,18 @@ def test_undo_after_a_loss_resumes_the_game() -> None:
     assert w.status == "playing" and w.ended_at == 0 and w.started_at > 0
 
 
-def test_history_is_an_immutable_tuple() -> None:
+def test_history_is_an_immutable_sequence_of_boards() -> None:
     w = Minesweeper(size=9, mines=10, seed=1)
     w.reveal(4, 4)
     h = w.history
-    assert isinstance(h, tuple) and h[-1] is w.board
+    assert isinstance(h, Sequence) and h[-1] is w.board and h[0].status == "ready"
+    assert list(h) == [h[0], h[1]] and h[:] == (h[0], h[1]) and len(h) == 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        h.turns = ()  # type: ignore[misc]
     with pytest.raises(AttributeError):
         w.history = ()  # type: ignore[misc]
+    w.reveal(0, 0) if w.board.view[(0, 0)] == "." else w.flag(8, 8)
+    assert len(h) == 2, "a history never changes: the widget moved on to a new one"
 
 
 def test_new_game_keeps_the_shape_and_draws_a_new_seed() -> None:
@@ -182,7 +187,7 @@ def test_new_game_keeps_the_shape_and_draws_a_new_seed() -> None:
     w.reveal(0, 0)
     b = w.new_game()
     assert (b.rows, b.cols, b.mines, b.first_click) == (8, 12, 15, "safe")
-    assert w.status == "ready" and w.history == (b,) and w.started_at == 0
+    assert w.status == "ready" and tuple(w.history) == (b,) and w.started_at == 0
     seeds = {w.new_game().seed for _ in range(5)}
     assert len(seeds) > 1
     w.new_game("expert", seed=3)
@@ -362,10 +367,10 @@ def test_reprs_fall_back_to_the_board() -> None:
 
 
 def test_static_files_ship_in_the_package() -> None:
-    from ipyminesweeper import widget
+    from ipyminesweeper.widget.widget import STATIC
 
-    assert (widget._STATIC / "widget.js").is_file()
-    assert (widget._STATIC / "widget.css").is_file()
+    assert (STATIC / "widget.js").is_file()
+    assert (STATIC / "widget.css").is_file()
     state = Minesweeper().get_state()
     esm, css = state["_esm"], state["_css"]
     assert "export default { render }" in esm

@@ -74,8 +74,6 @@ def split(system: ConstraintSystem) -> tuple[Component, ...]:
         for bi in box_ids:
             for ci in box_keys[bi]:
                 members.setdefault(ci, []).append(local[bi])
-        constraints = tuple(
-            (cons[ci].value, tuple(members[ci]), cons[ci].source) for ci in sorted(members)
-        )
+        constraints = tuple((cons[ci].value, tuple(members[ci]), cons[ci].source) for ci in sorted(members))
         components.append(Component(boxes, constraints))
     return tuple(components)

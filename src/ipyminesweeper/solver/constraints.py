@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, Protocol
 
+from ..engine.geometry import format_position, neighbour_table
+
 Pos = tuple[int, int]
 
 _ALPHABET = frozenset(".f012345678*XFx")
@@ -25,9 +27,10 @@ __all__ = [
     "Pos",
     "Propagated",
     "ViewLike",
-    "neighbour_table",
+    "clear_cache",
     "position_table",
     "propagate",
+    "read_cells",
     "read_view",
 ]
 
@@ -58,23 +61,6 @@ def position_table(rows: int, cols: int) -> tuple[Pos, ...]:
     return tuple((r, c) for r in range(rows) for c in range(cols))
 
 
-@lru_cache(maxsize=64)
-def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
-    """Neighbours (flat indices) of every flat index on a ``rows x cols`` grid, cached per shape."""
-    table: list[tuple[int, ...]] = []
-    for r in range(rows):
-        for c in range(cols):
-            table.append(
-                tuple(
-                    rr * cols + cc
-                    for rr in range(max(r - 1, 0), min(r + 2, rows))
-                    for cc in range(max(c - 1, 0), min(c + 2, cols))
-                    if rr != r or cc != c
-                )
-            )
-    return tuple(table)
-
-
 class Constraint(NamedTuple):
     """``value`` mines among the covered ``cells`` (flat indices), per the number at ``source``."""
 
@@ -99,8 +85,7 @@ class ConstraintSystem:
         return divmod(index, self.cols)
 
     def label(self, index: int) -> str:
-        r, c = divmod(index, self.cols)
-        return f"({r},{c})"
+        return format_position(divmod(index, self.cols))
 
 
 def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
@@ -108,9 +93,7 @@ def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
     if not isinstance(cells, str):
         raise TypeError(f"view.cells must be a str, not {type(cells).__name__}")
     if rows < 0 or cols < 0 or len(cells) != rows * cols:
-        raise ValueError(
-            f"view.cells has {len(cells)} characters; a {rows}x{cols} view needs {rows * cols}"
-        )
+        raise ValueError(f"view.cells has {len(cells)} characters; a {rows}x{cols} view needs {rows * cols}")
     if mines < 0:
         raise ValueError(f"view.mines must be >= 0, not {mines}")
     return rows, cols, mines, cells
@@ -128,11 +111,16 @@ def read_view(view: ViewLike) -> ConstraintSystem:
     covered neighbours, or more mines than covered cells); the others are found by counting.
     The last few results are cached (a strategy often reads the same view twice).
     """
-    return _read(*_check_shape(view))
+    return read_cells(*_check_shape(view))
+
+
+def clear_cache() -> None:
+    """Forget the cached readings (for benchmarks that measure cold calls)."""
+    read_cells.cache_clear()
 
 
 @lru_cache(maxsize=8)
-def _read(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
+def read_cells(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     stray = set(cells) - _ALPHABET
     if stray:
         raise ValueError(f"view.cells holds characters outside the view alphabet: {sorted(stray)}")
@@ -162,9 +150,7 @@ def _read(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     if mines > len(covered):
         raise InconsistentViewError(f"the view has {mines} mines but only {len(covered)} covered cells")
     interior = tuple(i for i in covered if i not in frontier)
-    return ConstraintSystem(
-        rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior
-    )
+    return ConstraintSystem(rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior)
 
 
 @dataclass(frozen=True)

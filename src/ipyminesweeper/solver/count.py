@@ -231,9 +231,7 @@ def count(component: Component) -> ComponentCount:
             )
             for c in cons_of[b]
         )
-        nxt = [c for c in active if last[c] > i] + [
-            c for c in cons_of[b] if first[c] == i and last[c] > i
-        ]
+        nxt = [c for c in active if last[c] > i] + [c for c in cons_of[b] if first[c] == i and last[c] > i]
         out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
         steps.append(_Step(b, sizes[b], cons, out, tuple(m for _, _, m in out)))
         active = nxt

@@ -22,6 +22,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from .constraints import ConstraintSystem, InconsistentViewError, Pos, ViewLike, read_view
+from .wording import join_words, plural
 
 __all__ = ["Deductions", "deduce", "deduce_system"]
 
@@ -41,16 +42,6 @@ class Deductions:
         return bool(self.safe or self.mines)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
-def _join(labels: list[str]) -> str:
-    if len(labels) <= 1:
-        return "".join(labels)
-    return ", ".join(labels[:-1]) + " and " + labels[-1]
-
-
 class _State:
     def __init__(self, system: ConstraintSystem) -> None:
         self.system = system
@@ -67,15 +58,13 @@ class _State:
                     self.of_cell[cell].append(ci)
                 else:
                     self.of_cell[cell] = [ci]
-        self.queue = [
-            ci for ci in range(len(cons)) if self.need[ci] == 0 or self.need[ci] == self.open[ci]
-        ]
+        self.queue = [ci for ci in range(len(cons)) if self.need[ci] == 0 or self.need[ci] == self.open[ci]]
 
     def lab(self, i: int) -> str:
         return self.system.label(i)
 
     def labs(self, cells: list[int] | tuple[int, ...]) -> str:
-        return _join([self.lab(i) for i in cells])
+        return join_words([self.lab(i) for i in cells])
 
     def _decide(self, i: int, bit: int) -> None:
         need, open_ = self.need, self.open
@@ -135,13 +124,12 @@ class _State:
             else:
                 if known:
                     why = (
-                        f"{num} touches {_plural(len(known), 'known mine')} and needs {need} more;"
+                        f"{num} touches {plural(len(known), 'known mine')} and needs {need} more;"
                         f" only {self.labs(unknown)} can hold {'it' if need == 1 else 'them'}"
                     )
                 elif len(unknown) == len(con.cells):
                     why = (
-                        f"{num} has exactly {_plural(len(unknown), 'covered neighbour')}: "
-                        f"{self.labs(unknown)}"
+                        f"{num} has exactly {plural(len(unknown), 'covered neighbour')}: {self.labs(unknown)}"
                     )
                 else:
                     them = "it" if need == 1 else "them"
@@ -174,9 +162,7 @@ class _State:
                         changed = True
         return changed
 
-    def _pair(
-        self, a: tuple[int, int, int, frozenset[int]], b: tuple[int, int, int, frozenset[int]]
-    ) -> bool:
+    def _pair(self, a: tuple[int, int, int, frozenset[int]], b: tuple[int, int, int, frozenset[int]]) -> bool:
         """If ``need(A) - need(B) == |A \\ B|``: ``A \\ B`` are mines and ``B \\ A`` safe."""
         va, sa, na, ua = a
         vb, sb, nb, ub = b
@@ -194,7 +180,7 @@ class _State:
         if not only_a:
             # A's unknown cells are all B's: B's other cells are free.
             why = (
-                f"{num_a} needs {_plural(na, 'mine' if not more_a else 'more mine')} among "
+                f"{num_a} needs {plural(na, 'mine' if not more_a else 'more mine')} among "
                 f"{self.labs(shared)}; they all touch {num_b}, which then needs no other mine"
             )
             for c in sorted(only_b):
@@ -202,7 +188,7 @@ class _State:
             return True
         if not only_b:
             why = (
-                f"{num_b} needs {_plural(nb, 'mine' if not more_b else 'more mine')} among "
+                f"{num_b} needs {plural(nb, 'mine' if not more_b else 'more mine')} among "
                 f"{self.labs(shared)}; they all touch {num_a}, which needs {na - nb} more,"
                 f" and only {self.labs(sorted(only_a))} {'is' if len(only_a) == 1 else 'are'} left"
             )
@@ -210,7 +196,7 @@ class _State:
                 self.mark_mine(c, why)
             return True
         why_common = (
-            f"{num_a} needs {_plural(na, 'mine' if not more_a else 'more mine')};"
+            f"{num_a} needs {plural(na, 'mine' if not more_a else 'more mine')};"
             f" at most {nb} can be among {self.labs(shared)}, which also touch {num_b}"
             f" (needing {nb}{more_b}), so"
             f" {self.labs(sorted(only_a))} hold the rest and {num_b} is full"
@@ -228,16 +214,14 @@ class _State:
             return False
         left = system.mines - len(self.mines)
         if left < 0 or left > len(unknown):
-            raise InconsistentViewError(
-                f"the deductions leave {left} mines for {len(unknown)} unknown cells"
-            )
+            raise InconsistentViewError(f"the deductions leave {left} mines for {len(unknown)} unknown cells")
         if left == 0:
-            why = f"all {_plural(system.mines, 'mine')} are accounted for"
+            why = f"all {plural(system.mines, 'mine')} are accounted for"
             for c in unknown:
                 self.mark_safe(c, why)
             return True
         if left == len(unknown):
-            why = f"the {_plural(left, 'mine')} left must fill the {len(unknown)} unknown cells"
+            why = f"the {plural(left, 'mine')} left must fill the {len(unknown)} unknown cells"
             for c in unknown:
                 self.mark_mine(c, why)
             return True
@@ -252,9 +236,7 @@ def deduce_system(system: ConstraintSystem) -> Deductions:
     pos = system.pos
     reasons = {pos(i): r for i, r in state.safe.items()}
     reasons.update({pos(i): r for i, r in state.mines.items()})
-    return Deductions(
-        frozenset(pos(i) for i in state.safe), frozenset(pos(i) for i in state.mines), reasons
-    )
+    return Deductions(frozenset(pos(i) for i in state.safe), frozenset(pos(i) for i in state.mines), reasons)
 
 
 def deduce(view: ViewLike) -> Deductions:

@@ -15,20 +15,21 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from math import comb
 
+from ..engine.geometry import neighbour_table
 from .components import Component, split
 from .constraints import (
     ConstraintSystem,
     InconsistentViewError,
     Pos,
     ViewLike,
-    _read,
-    neighbour_table,
+    clear_cache,
     position_table,
     propagate,
     read_view,
 )
 from .count import ComponentCount, count
-from .deduce import Deductions, _join, _plural, deduce_system
+from .deduce import Deductions, deduce_system
+from .wording import join_words, plural
 
 __all__ = [
     "Analysis",
@@ -106,10 +107,7 @@ class Analysis:
             raise ValueError(f"{pos} is off the {self.rows}x{self.cols} board")
         i = r * self.cols + c
         if not (
-            i in self._where
-            or i in self._interior_set
-            or i in self._fixed_safe
-            or i in self._fixed_mines
+            i in self._where or i in self._interior_set or i in self._fixed_safe or i in self._fixed_mines
         ):
             raise ValueError(f"({r},{c}) is not a covered cell")
         return i
@@ -208,9 +206,7 @@ def _mul2(a: list[Poly], b: list[Poly]) -> list[Poly]:
     return out
 
 
-def _component_table(
-    cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], zero_only: bool
-) -> list[Poly]:
+def _component_table(cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], zero_only: bool) -> list[Poly]:
     """``t[m][a]``: component layouts with ``m`` mines, ``a`` of them next to x, x not a mine.
 
     ``boxes[b] = (1 if x is in box b, number of x's neighbours in box b)``.
@@ -222,9 +218,7 @@ def _component_table(
         if zero_only:
             terms[b] = [[(0, _c(rest, k))] for k in range(n + 1)]
         else:
-            terms[b] = [
-                [(a, _c(s, a) * _c(rest, k - a)) for a in range(min(s, k) + 1)] for k in range(n + 1)
-            ]
+            terms[b] = [[(a, _c(s, a) * _c(rest, k - a)) for a in range(min(s, k) + 1)] for k in range(n + 1)]
     return cc.number_table(terms)
 
 
@@ -273,7 +267,7 @@ def _labels(system: ConstraintSystem, sources: list[int], limit: int = 3) -> str
     labels = [system.label(s) for s in sources[:limit]]
     if len(sources) > limit:
         labels.append(f"{len(sources) - limit} more")
-    return _join(labels)
+    return join_words(labels)
 
 
 def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysis:
@@ -409,7 +403,7 @@ def _exact_reason(
     if cell not in how:  # interior cell: only the mine count decides it
         if is_safe:
             return (
-                f"{label} is safe: the numbers need all {_plural(system.mines, 'mine')}"
+                f"{label} is safe: the numbers need all {plural(system.mines, 'mine')}"
                 " next to them,"
                 " so none is left for cells away from the numbers"
             )
@@ -424,7 +418,7 @@ def _exact_reason(
     nums = _labels(system, touching + rest, 4)
     if global_count:
         return (
-            f"{label} is {what}: with {_plural(system.mines, 'mine')} in total, every layout"
+            f"{label} is {what}: with {plural(system.mines, 'mine')} in total, every layout"
             " that fits the"
             f" numbers at {nums} makes it {what}"
         )
@@ -475,5 +469,5 @@ def certain_moves(view: ViewLike, *, complete: bool = False) -> Deductions:
 
 def clear_caches() -> None:
     """Forget the cached view readings and component counts (for benchmarks measuring cold calls)."""
-    _read.cache_clear()
+    clear_cache()
     count.cache_clear()

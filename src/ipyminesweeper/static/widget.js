@@ -125,9 +125,13 @@ function faceFor(status, pressed) {
 }
 
 /** Status line under the board. */
-function statusMessage(status, seconds) {
-  if (status === "won") return `You won in ${seconds} s!`;
-  if (status === "lost") return "Boom! Game over. Press the face (or N) for a new game.";
+/**
+ * The status line. At the end of a game Python's `summary` ("won in 41 s (assisted: 2 hints)") says how
+ * it went, assistance included; `seconds` is the fallback when a saved page has no summary.
+ */
+function statusMessage(status, seconds, summary = "") {
+  if (status === "won") return `You ${summary || `won in ${seconds} s`}!`;
+  if (status === "lost") return `Boom! You ${summary || "lost"}. Press the face (or N) for a new game.`;
   if (status === "ready") return "Click any cell to start.";
   return "";
 }
@@ -354,6 +358,7 @@ const SKELETON = `
   <div class="ipyms-board-wrap"><div class="ipyms-board" role="grid"></div></div>
   <div class="ipyms-message" aria-live="polite"></div>
   <div class="ipyms-error" role="alert" hidden></div>
+  <details class="ipyms-error-details" hidden><summary>Traceback of the strategy</summary><pre></pre></details>
   <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
     <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
     <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
@@ -401,6 +406,8 @@ function render({ model, el }) {
   const boardEl = $(".ipyms-board");
   const messageEl = $(".ipyms-message");
   const errorEl = $(".ipyms-error");
+  const detailsEl = $(".ipyms-error-details");
+  const detailsText = detailsEl.querySelector("pre");
   const stepEl = $(".ipyms-step");
   const playEl = $(".ipyms-play");
   const speedEl = $(".ipyms-speed");
@@ -625,11 +632,14 @@ function render({ model, el }) {
     setText(counterEl, formatCounter(view.minesLeft));
     setFace(faceFor(view.status, mouse !== null && !isOver(view.status)));
     const secs = updateTimer();
-    setText(messageEl, statusMessage(view.status, secs));
+    setText(messageEl, statusMessage(view.status, secs, model.get("summary") || ""));
     setData(messageEl, "status", view.status);
     const error = model.get("error") || "";
     setText(errorEl, error);
     setProp(errorEl, "hidden", !error);
+    const details = model.get("error_details") || "";
+    setText(detailsText, details);
+    setProp(detailsEl, "hidden", !details);
     updateToolbar();
   }
 
@@ -645,7 +655,8 @@ function render({ model, el }) {
   }
 
   const TRAITS = [
-    "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "strategies",
+    "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "error_details",
+    "summary", "strategies",
     "strategy", "last_move", "show_probabilities", "probabilities", "autoplaying", "delay", "can_undo",
   ];
   for (const t of TRAITS) model.on(`change:${t}`, schedule);

@@ -1,26 +1,26 @@
 """No-guess boards: mine layouts that deduction alone solves from the first click.
 
-:func:`no_guess_minefield` is what ``first_click="no-guess"`` uses (see
-:func:`~ipyminesweeper.rules.place_mines`). In the spirit of Simon Tatham's Mines: draw a layout with
-the first click's 3x3 block free, play it with certain moves only (the exact solver's safe cells, never
-a guess) and, where that gets stuck, move a mine from the edge of the known region to somewhere unseen
-(or the reverse) and carry on. When a layout is solved to the end it is checked once more from a fresh
-start. Everything is drawn from a ``random.Random`` seeded by the board's seed, so the same seed and
-first click give the same board.
+:func:`no_guess_placement` is the placement of ``first_click="no-guess"``: the engine cannot make these
+boards itself (it knows no solver), so the package root registers it with
+:func:`~ipyminesweeper.engine.register_placement`. In the spirit of Simon Tatham's Mines: draw a layout
+with the first click's 3x3 block free, play it with certain moves only (the exact solver's safe cells,
+never a guess) and, where that gets stuck, move a mine from the edge of the known region to somewhere
+unseen (or the reverse) and carry on. When a layout is solved to the end it is checked once more from a
+fresh start. Everything is drawn from a ``random.Random`` seeded by the board's seed, so the same seed
+and first click give the same board.
 """
 
 from __future__ import annotations
 
-import random
+from ..engine import Board, Minefield, open_cells
+from ..engine.cells import COVERED, REVEALED
+from ..engine.geometry import block, neighbour_table
+from ..engine.minefield import mine_count_error
+from ..engine.placement import seeded_random
+from ..solver import analyse
+from .exact import changed_numbers, local_rules
 
-from .board import COVERED, REVEALED, Board
-from .geometry import block, neighbour_table
-from .minefield import Minefield
-from .rules import _open, check_mine_count
-from .solver import analyse
-from .strategies import _changed, _local_rules
-
-__all__ = ["NoGuessError", "is_no_guess", "no_guess_minefield"]
+__all__ = ["NoGuessError", "is_no_guess", "no_guess_minefield", "no_guess_placement"]
 
 ATTEMPTS = 40  # fresh layouts tried before giving up
 
@@ -37,23 +37,23 @@ def _solve(board: Board) -> Board:
     cells = board.view.cells
     dirty = {i for i, ch in enumerate(cells) if "1" <= ch <= "8"}
     while not board.over:
-        safe = _local_rules(cells, table, dirty, mines)
+        safe = local_rules(cells, table, dirty, mines)
         if not safe:
             a = analyse(board.view, explain=False)
             mines.update(r * cols + c for r, c in a.mines)
             safe = {r * cols + c for r, c in a.safe if cells[r * cols + c] == "."}
             if not safe:
                 return board
-        board = _open(board, tuple(sorted(safe)))
+        board = open_cells(board, tuple(sorted(safe)))
         old, cells = cells, board.view.cells
-        dirty = _changed(old, cells, table)
+        dirty = changed_numbers(old, cells, table)
     return board
 
 
 def _start(rows: int, cols: int, mines: int, mask: bytearray, first: int, seed: int) -> Board:
     field = Minefield(rows, cols, bytes(mask), seed, "no-guess")
     board = Board(rows, cols, mines, bytes(rows * cols), field)
-    return _open(board, (first,))
+    return open_cells(board, (first,))
 
 
 def is_no_guess(field: Minefield, first: int) -> bool:
@@ -62,7 +62,7 @@ def is_no_guess(field: Minefield, first: int) -> bool:
     board = Board(field.rows, field.cols, mines, bytes(field.rows * field.cols), field)
     if field.mask[first]:
         return False
-    return _solve(_open(board, (first,))).status == "won"
+    return _solve(open_cells(board, (first,))).status == "won"
 
 
 def no_guess_minefield(rows: int, cols: int, mines: int, seed: int, first: int) -> Minefield:
@@ -71,12 +71,14 @@ def no_guess_minefield(rows: int, cols: int, mines: int, seed: int, first: int) 
 
     Raises :class:`NoGuessError` if none is found (only on very dense boards).
     """
-    check_mine_count(rows, cols, mines, "no-guess")
+    error = mine_count_error(rows, cols, mines, "no-guess")
+    if error:
+        raise error
     n = rows * cols
     table = neighbour_table(rows, cols)
     free = set(block(rows, cols, first))
     candidates = [i for i in range(n) if i not in free]
-    rng = random.Random(f"ipyminesweeper/no-guess/{seed}/{rows}x{cols}/{mines}/{first}")
+    rng = seeded_random("no-guess", seed, f"{rows}x{cols}", mines, first)
     for _ in range(ATTEMPTS):
         mask = bytearray(n)
         for i in rng.sample(candidates, mines):
@@ -117,9 +119,16 @@ def no_guess_minefield(rows: int, cols: int, mines: int, seed: int, first: int) 
                 and any(states[j] == COVERED for j in table[i])
             )
             if zeros:
-                board = _open(board, zeros)
+                board = open_cells(board, zeros)
             board = _solve(board)
     raise NoGuessError(
         f"found no layout of {mines} mines on {rows}x{cols} that deduction alone solves from "
         f"{divmod(first, cols)}: use fewer mines or another first_click"
     )
+
+
+def no_guess_placement(rows: int, cols: int, mines: int, seed: int, first: int | None) -> Minefield:
+    """The "no-guess" placement: it needs the first click."""
+    if first is None:
+        raise ValueError('first_click="no-guess" places the mines on the first reveal, which it needs')
+    return no_guess_minefield(rows, cols, mines, seed, first)

@@ -1,52 +1,33 @@
 """The rules of Minesweeper as pure functions from a board to a new board.
 
 Nothing here mutates its input: every function builds its answer in a local buffer and returns a fresh
-:class:`~ipyminesweeper.board.Board`. Randomness comes only from an explicit seed.
+:class:`~ipyminesweeper.engine.board.Board`. Randomness comes only from an explicit seed, through the
+placement registered for the board's first-click policy.
 """
 
 from __future__ import annotations
 
-import random
 from typing import overload
 
-from .board import COVERED, FLAGGED, REVEALED, Board, GameOverError
-from .geometry import Position, block, neighbour_indices
-from .minefield import FIRST_CLICK_POLICIES, Minefield, PendingMines, pad, unpad
+from .board import Board
+from .cells import COVERED, FLAGGED, REVEALED
+from .errors import GameOverError, quote
+from .geometry import Position, neighbour_indices, shape_error
+from .minefield import (
+    FIRST_CLICK_POLICIES,
+    LEVELS,
+    Minefield,
+    PendingMines,
+    max_mines,
+    mine_count_error,
+    new_seed,
+    pad,
+    seed_error,
+    unpad,
+)
+from .placement import placement_for
 
-LEVELS: dict[str, tuple[int, int, int]] = {
-    "beginner": (9, 9, 10),
-    "intermediate": (16, 16, 40),
-    "expert": (16, 30, 99),
-}
-"""The classic presets: name -> (rows, cols, mines)."""
-
-FirstClick = str
-
-
-def max_mines(rows: int, cols: int, first_click: FirstClick) -> int:
-    """The most mines a ``rows x cols`` board can hold so that any first click obeys the policy."""
-    n = rows * cols
-    if first_click in ("opening", "no-guess"):
-        return n - min(rows, 3) * min(cols, 3)
-    return n - 1  # "safe" and "any": at least one safe cell, or there is no game to win
-
-
-def check_mine_count(rows: int, cols: int, mines: int, first_click: FirstClick) -> None:
-    """Raise ValueError unless ``mines`` fits a ``rows x cols`` board under ``first_click``."""
-    limit = max_mines(rows, cols, first_click)
-    if not 0 <= mines <= limit:
-        raise ValueError(
-            f"{mines} mines cannot fit a {rows}x{cols} board with first_click={first_click!r}: "
-            f"use 0 to {limit} mines, or a bigger board"
-        )
-
-
-def _check_size(name: str, value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, not {type(value).__name__} {value!r}")
-    if value < 1:
-        raise ValueError(f"{name} must be at least 1, not {value}")
-    return value
+__all__ = ["chord", "new_board", "open_cells", "place_mines", "reveal", "toggle_flag"]
 
 
 @overload
@@ -57,7 +38,7 @@ def new_board(
     *,
     density: None = None,
     seed: int | None = None,
-    first_click: FirstClick = "opening",
+    first_click: str = "opening",
 ) -> Board: ...
 @overload
 def new_board(
@@ -67,7 +48,7 @@ def new_board(
     *,
     density: float | None = None,
     seed: int | None = None,
-    first_click: FirstClick = "opening",
+    first_click: str = "opening",
 ) -> Board: ...
 def new_board(
     rows: int | str,
@@ -76,7 +57,7 @@ def new_board(
     *,
     density: float | None = None,
     seed: int | None = None,
-    first_click: FirstClick = "opening",
+    first_click: str = "opening",
 ) -> Board:
     """A new game, status ``"ready"``.
 
@@ -89,54 +70,46 @@ def new_board(
     can be solved from the first click by deduction alone.
 
     Mines are drawn from ``seed`` on the first reveal, so the same seed and first click give the same
-    board. Without a seed one is drawn at random and kept in ``board.seed`` so the game can be replayed.
+    board. Without a seed a fresh 128-bit one is drawn and kept in ``board.seed``, so the game can be
+    replayed but not guessed. Every argument is checked before anything is allocated.
     """
     if isinstance(rows, str):
         if rows not in LEVELS:
-            raise ValueError(f"unknown level {rows!r}: use one of {', '.join(LEVELS)}")
+            raise ValueError(f"unknown level {quote(rows)}: use one of {', '.join(LEVELS)}")
         if cols is not None or mines is not None or density is not None:
             raise TypeError(f"the {rows!r} preset sets the size and mines; pass no cols/mines/density")
         rows, cols, mines = LEVELS[rows]
-    rows = _check_size("rows", rows)
-    cols = rows if cols is None else _check_size("cols", cols)
+    cols = rows if cols is None else cols
+    error = shape_error(rows, cols)
+    if error:
+        raise error
+    assert isinstance(rows, int) and isinstance(cols, int)
     if first_click not in FIRST_CLICK_POLICIES:
         raise ValueError(
-            f"unknown first_click {first_click!r}: use one of {', '.join(FIRST_CLICK_POLICIES)}"
+            f"unknown first_click {quote(first_click)}: use one of {', '.join(FIRST_CLICK_POLICIES)}"
         )
     if (mines is None) == (density is None):
         raise TypeError("give exactly one of mines= (a count) or density= (a ratio between 0 and 1)")
     if density is not None:
         if isinstance(density, bool) or not isinstance(density, (int, float)):
-            raise TypeError(f"density must be a number between 0 and 1, not {density!r}")
+            raise TypeError(f"density must be a number between 0 and 1, not {quote(density)}")
         if not 0 <= density < 1:
             raise ValueError(f"density must be at least 0 and below 1, not {density}")
         mines = min(round(density * rows * cols), max_mines(rows, cols, first_click))
-    assert mines is not None
-    if isinstance(mines, bool) or not isinstance(mines, int):
-        raise TypeError(f"mines must be an int, not {type(mines).__name__} {mines!r}")
-    check_mine_count(rows, cols, mines, first_click)
+    error = mine_count_error(rows, cols, mines, first_click)
+    if error:
+        raise error
+    assert isinstance(mines, int)
     if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    elif isinstance(seed, bool) or not isinstance(seed, int):
-        raise TypeError(f"seed must be an int or None, not {seed!r}")
+        seed = new_seed()
+    error = seed_error(seed)
+    if error:
+        raise error
+    place = placement_for(first_click)  # a missing placement fails here, before the game starts
     states = bytes(rows * cols)
     if first_click == "any":
-        field = _draw_minefield(rows, cols, mines, seed, "any", excluded=())
-        return Board(rows, cols, mines, states, field)
+        return Board(rows, cols, mines, states, place(rows, cols, mines, seed, None))
     return Board(rows, cols, mines, states, PendingMines(seed, first_click))
-
-
-def _draw_minefield(
-    rows: int, cols: int, mines: int, seed: int, first_click: str, excluded: tuple[int, ...]
-) -> Minefield:
-    """Mines drawn uniformly from the cells not in ``excluded``, from ``random.Random(seed)``."""
-    rng = random.Random(seed)
-    skip = set(excluded)
-    candidates = [i for i in range(rows * cols) if i not in skip] if skip else range(rows * cols)
-    mask = bytearray(rows * cols)
-    for i in rng.sample(candidates, mines):
-        mask[i] = 1
-    return Minefield(rows, cols, bytes(mask), seed, first_click)
 
 
 def place_mines(board: Board, first: int) -> Board:
@@ -144,18 +117,12 @@ def place_mines(board: Board, first: int) -> Board:
     pending = board.minefield
     if not isinstance(pending, PendingMines):
         return board
-    rows, cols = board.rows, board.cols
-    if pending.first_click == "no-guess":
-        from .noguess import no_guess_minefield
-
-        field = no_guess_minefield(rows, cols, board.mines, pending.seed, first)
-    else:
-        excluded = block(rows, cols, first) if pending.first_click == "opening" else (first,)
-        field = _draw_minefield(rows, cols, board.mines, pending.seed, pending.first_click, excluded)
-    return Board(rows, cols, board.mines, board.states, field)
+    place = placement_for(pending.first_click)
+    field = place(board.rows, board.cols, board.mines, pending.seed, first)
+    return Board(board.rows, board.cols, board.mines, board.states, field)
 
 
-def _check_move(board: Board, pos: Position) -> int:
+def _playable_index(board: Board, pos: Position) -> int:
     if not isinstance(board, Board):
         raise TypeError(f"expected a Board, not {type(board).__name__}")
     index = board.index(pos)
@@ -172,16 +139,15 @@ def reveal(board: Board, pos: Position) -> Board:
     Revealing a mine loses. Revealing the last safe cell wins, and the remaining mines become flagged.
     Revealing a flagged or already revealed cell changes nothing.
     """
-    index = _check_move(board, pos)
+    index = _playable_index(board, pos)
     if board.states[index] != COVERED:
         return board
-    board = place_mines(board, index)
-    return _open(board, (index,))
+    return open_cells(place_mines(board, index), (index,))
 
 
 def toggle_flag(board: Board, pos: Position) -> Board:
     """Flag a covered cell, or unflag a flagged one. A revealed cell is left alone."""
-    index = _check_move(board, pos)
+    index = _playable_index(board, pos)
     state = board.states[index]
     if state == REVEALED:
         return board
@@ -193,10 +159,11 @@ def toggle_flag(board: Board, pos: Position) -> Board:
 def chord(board: Board, pos: Position) -> Board:
     """On a revealed number whose flagged neighbours equal it, reveal its other covered neighbours.
 
-    A wrong flag means a mine is among them, so the chord loses, as in the real game. Anywhere else
-    (a covered cell, a zero, a number with too few or too many flags) nothing changes.
+    A wrong flag means a mine is among them, so the chord loses at the first mine in reading order, as in
+    the real game. Anywhere else (a covered cell, a zero, a number with too few or too many flags)
+    nothing changes.
     """
-    index = _check_move(board, pos)
+    index = _playable_index(board, pos)
     if board.states[index] != REVEALED:
         return board
     number = board.counts[index]
@@ -205,23 +172,29 @@ def chord(board: Board, pos: Position) -> Board:
     targets = tuple(j for j in around if board.states[j] == COVERED)
     if number == 0 or flagged != number or not targets:
         return board
-    return _open(board, targets)
+    return open_cells(board, targets)
 
 
-def _open(board: Board, targets: tuple[int, ...]) -> Board:
-    """Reveal ``targets`` in order (mines placed), cascading through zeros; stop at the first mine."""
-    assert isinstance(board.minefield, Minefield)
-    rows, cols = board.rows, board.cols
-    mask = board.minefield.mask
+def open_cells(board: Board, targets: tuple[int, ...]) -> Board:
+    """Reveal the covered cells ``targets`` (flat indices) in order, cascading through zeros.
+
+    The board's mines must be placed. Opening stops at the first mine, which loses; opening the last
+    safe cell wins and flags every mine. This is the one place where cells are revealed: :func:`reveal`
+    and :func:`chord` call it, and so may a solver that opens many proven-safe cells at once.
+    """
+    field = board.minefield
+    if not isinstance(field, Minefield):
+        raise ValueError("open_cells needs a board whose mines are placed (reveal places them)")
+    rows, cols, mask = board.rows, board.cols, field.mask
     for k, index in enumerate(targets):
-        if mask[index]:
+        if mask[index] and board.states[index] == COVERED:
             lost = bytearray(_cascade(board, targets[:k]))  # the earlier targets were safe
             lost[index] = REVEALED
-            return Board(rows, cols, board.mines, bytes(lost), board.minefield, index)
+            return Board(rows, cols, board.mines, bytes(lost), field, index)
     states = _cascade(board, targets)
     if states.count(REVEALED) == rows * cols - board.mines:
-        states = _flag_all_mines(states, mask)
-    return Board(rows, cols, board.mines, states, board.minefield)
+        states = _flag_every_mine(states, mask)
+    return Board(rows, cols, board.mines, states, field)
 
 
 def _cascade(board: Board, starts: tuple[int, ...]) -> bytes:
@@ -256,7 +229,7 @@ def _cascade(board: Board, starts: tuple[int, ...]) -> bytes:
     return unpad(states, rows, cols)
 
 
-def _flag_all_mines(states: bytes, mask: bytes) -> bytes:
+def _flag_every_mine(states: bytes, mask: bytes) -> bytes:
     """``states`` with every mine flagged (used when the game is won)."""
-    key = int.from_bytes(states, "big") | int.from_bytes(mask, "big")  # COVERED(0)|1 == FLAGGED
+    key = int.from_bytes(states, "big") | int.from_bytes(mask, "big")  # COVERED(0) | 1 == FLAGGED
     return key.to_bytes(len(states), "big")

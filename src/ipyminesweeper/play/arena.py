@@ -14,25 +14,16 @@ import pickle
 import sys
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from typing import Any, Literal, TypeVar
 
-from .board import Board
-from .geometry import Position, check_position
-from .rules import LEVELS, new_board, reveal
-from .strategies import (
-    BUILTINS,
-    STRATEGIES,
-    InvalidMoveError,
-    Strategy,
-    apply,
-    opening_cell,
-    play_exact_fast,
-    resolve,
-    strategy_name,
-    validate,
-)
+from ..engine import LEVELS, Board, Position, new_board, reveal
+from ..engine.geometry import check_position
+from .exact import opening_cell
+from .move import InvalidMoveError, Move, Strategy, apply_move, validate_move
+from .progress import Progress, progress_reporter
+from .registry import BUILTINS, STRATEGIES, resolve, strategy_name
 
 __all__ = [
     "BenchResult",
@@ -50,7 +41,6 @@ __all__ = [
 
 Level = str | tuple[int, int, int]
 FirstMove = Position | Literal["strategy"] | None
-Progress = bool | Callable[[int, int], None] | None
 T = TypeVar("T")
 
 Z95 = 1.959963984540054
@@ -138,13 +128,6 @@ def play_game(
         board = reveal(board, pos)
         moves = 1
         guesses = 1 if first_click == "any" else 0
-    if name == "exact" and fn is STRATEGIES["exact"] and not board.over:
-        if board.status == "ready":
-            board, _ = _step(board, fn, name)
-            moves += 1
-            guesses += 1 if first_click == "any" else 0
-        board, m, g = play_exact_fast(board, max_moves=limit - moves)
-        return GameResult(seed, board.status == "won", moves + m, guesses + g)
     while not board.over and moves < limit:
         ready = board.status == "ready"
         board, move = _step(board, fn, name)
@@ -154,9 +137,9 @@ def play_game(
     return GameResult(seed, board.status == "won", moves, guesses)
 
 
-def _step(board: Board, fn: Strategy, name: str) -> tuple[Board, Any]:
-    move = validate(board, fn(board.view), f"strategy {name!r}")
-    return apply(board, move), move
+def _step(board: Board, fn: Strategy, name: str) -> tuple[Board, Move]:
+    move = validate_move(board, fn(board.view), f"strategy {name!r}")
+    return apply_move(board, move), move
 
 
 @dataclass(frozen=True)
@@ -275,63 +258,16 @@ def _portable(strategy: Strategy | str, executor: Executor) -> Strategy | str:
     return strategy
 
 
-def _in_kernel() -> bool:
-    """Whether we run inside a Jupyter kernel (where a widget progress bar can be displayed)."""
-    ipython = sys.modules.get("IPython")
-    if ipython is None:
-        return False
-    try:
-        shell = ipython.get_ipython()
-    except Exception:
-        return False
-    return shell is not None and getattr(shell, "kernel", None) is not None
-
-
-class _ProgressBar:
-    """A text bar on stderr, or an ipywidgets bar inside a Jupyter kernel."""
-
-    def __init__(self, total: int, label: str) -> None:
-        self.total, self.label, self.done = total, label, 0
-        self.start = time.perf_counter()
-        self.widget: Any = None
-        self.last = 0.0
-        if _in_kernel():
-            try:
-                import ipywidgets
-                from IPython.display import display
-
-                self.widget = ipywidgets.IntProgress(value=0, min=0, max=total, description=label[:20])
-                display(self.widget)  # type: ignore[no-untyped-call]
-            except Exception:
-                self.widget = None
-
-    def update(self, done: int) -> None:
-        self.done = done
-        if self.widget is not None:
-            self.widget.value = done
-            return
-        now = time.perf_counter()
-        if done < self.total and now - self.last < 0.2:
-            return
-        self.last = now
-        width = 30
-        filled = int(width * done / self.total) if self.total else width
-        rate = done / (now - self.start) if now > self.start else 0.0
-        sys.stderr.write(
-            f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} "
-            f"{rate:.1f} games/s"
-        )
-        if done >= self.total:
-            sys.stderr.write("\n")
-        sys.stderr.flush()
-
-
 def _default_executor(workers: int) -> Executor | None:
     """A process pool of ``workers``, or None where one is pointless or impossible (one worker;
     Pyodide/JupyterLite, which has no processes): the games then run in this process."""
     if workers <= 1 or sys.platform == "emscripten":
         return None
     try:
+        from concurrent.futures import (
+            ProcessPoolExecutor,  # not imported until needed: it loads multiprocessing
+        )
+
         return ProcessPoolExecutor(max_workers=workers)
     except (NotImplementedError, OSError, ImportError):  # pragma: no cover - platform dependent
         return None
@@ -365,9 +301,7 @@ def benchmark(
     ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
     ``(done, total)``.
     """
-    return _benchmark(
-        strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs
-    )
+    return _benchmark(strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs)
 
 
 def _benchmark(
@@ -401,15 +335,9 @@ def _benchmark(
         own = _default_executor(workers if games >= 4 else 1)
         executor = own or SerialExecutor()
     else:
-        workers = jobs if jobs is not None else getattr(executor, "_max_workers", os.cpu_count() or 1)
+        workers = jobs if jobs is not None else (os.cpu_count() or 1)  # only sizes the chunks
     payload = _portable(strategy, executor)
-    bar = None
-    report: Callable[[int, int], None] | None = None
-    if progress is True:
-        bar = _ProgressBar(games, f"{label} {name}")
-        report = lambda done, total: bar.update(done)  # noqa: E731
-    elif callable(progress):
-        report = progress
+    report = progress_reporter(progress, games, f"{label} {name}")
     start = time.perf_counter()
     outcomes = bytearray(games)
     total_moves = total_guesses = done = 0

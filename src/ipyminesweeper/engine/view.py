@@ -10,41 +10,12 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
 
-from .geometry import Position, check_position, neighbour_positions, position
+from .cells import END_ALPHABET, END_VIEW_TEXT, LIVE_ALPHABET, LIVE_VIEW_TEXT, STATUSES, Status
+from .errors import quote
+from .geometry import Position, check_position, neighbour_positions, position, shape_error
 
-if TYPE_CHECKING:
-    from .board import Board, Status
-
-LIVE_ALPHABET = frozenset(".f012345678")
-END_ALPHABET = frozenset(".f012345678*XFx")
-
-# key = state << 4 | count | 64 * mine (see board.TEXT_TABLE) -> view character
-_LIVE_TABLE = bytearray(b"?" * 256)
-_END_TABLE = bytearray(b"?" * 256)
-for _key in range(256):
-    _state, _count, _mine = (_key >> 4) & 3, _key & 15, bool(_key & 64)
-    if _state == 0:
-        _LIVE_TABLE[_key], _END_TABLE[_key] = ord("."), ord("*" if _mine else ".")
-    elif _state == 1:
-        _LIVE_TABLE[_key], _END_TABLE[_key] = ord("f"), ord("F" if _mine else "x")
-    elif _state == 2 and _count <= 8:
-        digit = ord(str(_count))
-        _LIVE_TABLE[_key], _END_TABLE[_key] = digit, ord("X") if _mine else digit
-LIVE_TABLE, END_TABLE = bytes(_LIVE_TABLE), bytes(_END_TABLE)
-
-# Classic number colours, readable on the light grey cells of both themes.
-NUMBER_COLOURS = {
-    "1": "#1a56db",
-    "2": "#1e7b34",
-    "3": "#d92d20",
-    "4": "#1e2a78",
-    "5": "#7a271a",
-    "6": "#0e7c86",
-    "7": "#222222",
-    "8": "#6b7280",
-}
+__all__ = ["NUMBER_COLOURS", "View", "view_from_keys", "view_html"]
 
 
 @dataclass(frozen=True, repr=False)
@@ -52,6 +23,7 @@ class View:
     """What the player sees: the grid's size, the mine total, the status and one character per cell.
 
     ``cells`` is row-major, ``rows * cols`` characters, in the alphabet of ``docs/architecture.md``.
+    Every view is checked on construction: a ValueError names what does not fit.
     """
 
     rows: int
@@ -61,15 +33,12 @@ class View:
     cells: str
 
     def __post_init__(self) -> None:
-        n = self.rows * self.cols
-        if len(self.cells) != n:
-            raise ValueError(f"a {self.rows}x{self.cols} view needs {n} cells, got {len(self.cells)}")
-        alphabet = LIVE_ALPHABET if self.status in ("ready", "playing") else END_ALPHABET
-        stray = set(self.cells) - alphabet
-        if stray:
-            raise ValueError(f"a {self.status} view cannot hold the character(s) {sorted(stray)}")
+        problem = _view_problem(self.rows, self.cols, self.mines, self.status, self.cells)
+        if problem:
+            raise ValueError(problem)
 
     def __getitem__(self, pos: Position) -> str:
+        """The character of the cell at ``pos``."""
         return self.cells[check_position(self.rows, self.cols, pos)]
 
     def index(self, pos: Position) -> int:
@@ -89,6 +58,11 @@ class View:
         """The covered cells (not flagged)."""
         return tuple(position(self.cols, i) for i, ch in enumerate(self.cells) if ch == ".")
 
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.status in ("won", "lost")
+
     @cached_property
     def flags(self) -> int:
         """How many flags the player has placed."""
@@ -107,7 +81,9 @@ class View:
     @classmethod
     def from_text(cls, text: str, *, mines: int) -> View:
         """Parse :meth:`to_text` output. The status follows from the cells: an ``X`` means lost,
-        ``F``/``*`` without ``X`` means won, any digit means playing, otherwise ready."""
+        ``F`` (or ``*``) without ``X`` means won, any digit means playing, otherwise ready."""
+        if not isinstance(text, str):
+            raise TypeError(f"View.from_text expects a str, not {type(text).__name__}")
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         if not lines:
             raise ValueError("a view needs at least one row")
@@ -117,7 +93,7 @@ class View:
                 raise ValueError(f"row {r} has {len(line)} cells but row 0 has {cols}")
             for c, ch in enumerate(line):
                 if ch not in END_ALPHABET:
-                    raise ValueError(f"row {r}, column {c}: unknown view cell {ch!r}")
+                    raise ValueError(f"row {r}, column {c}: unknown view cell {quote(ch)}")
         cells = "".join(lines)
         status: Status
         if "X" in cells:
@@ -143,12 +119,53 @@ class View:
         return view_html(self)
 
 
-def view_of(board: Board) -> View:
-    """The player's view of ``board``: mines appear only once the game is over."""
-    table = END_TABLE if board.status in ("won", "lost") else LIVE_TABLE
-    cells = board._keys().translate(table).decode()
-    return View(board.rows, board.cols, board.mines, board.status, cells)
+def _view_problem(rows: object, cols: object, mines: object, status: object, cells: object) -> str | None:
+    error = shape_error(rows, cols)
+    if error:
+        return str(error)
+    assert isinstance(rows, int) and isinstance(cols, int)
+    if status not in STATUSES:
+        return f"status must be one of {', '.join(STATUSES)}, not {quote(status)}"
+    if not isinstance(cells, str):
+        return f"cells must be a str, not {type(cells).__name__}"
+    if len(cells) != rows * cols:
+        return f"a {rows}x{cols} view needs {rows * cols} cells, got {len(cells)}"
+    alphabet = END_ALPHABET if status in ("won", "lost") else LIVE_ALPHABET
+    stray = set(cells) - alphabet
+    if stray:
+        return f"a {status} view cannot hold the character(s) {quote(sorted(stray))}"
+    digits = sum(cells.count(d) for d in "012345678")
+    if status == "ready" and digits:
+        return "a ready view has no revealed cell"
+    if status == "playing" and not digits:
+        return "a playing view has a revealed cell"
+    if status == "won" and digits + cells.count("F") != len(cells):
+        return "a won view shows only numbers and flagged mines (F)"
+    if status == "lost" and cells.count("X") != 1:
+        return "a lost view has exactly one exploded mine (X)"
+    if isinstance(mines, bool) or not isinstance(mines, int) or not 0 <= mines <= len(cells) - digits:
+        hidden = len(cells) - digits
+        return f"mines must be an int from 0 to the {hidden} unrevealed cells, not {quote(mines)}"
+    return None
 
+
+def view_from_keys(rows: int, cols: int, mines: int, status: Status, keys: bytes) -> View:
+    """The view of a grid of cell keys (see :mod:`.cells`): mines appear only once the game is over."""
+    table = END_VIEW_TEXT if status in ("won", "lost") else LIVE_VIEW_TEXT
+    return View(rows, cols, mines, status, keys.translate(table).decode())
+
+
+# Classic number colours, readable on the light grey cells of both themes.
+NUMBER_COLOURS = {
+    "1": "#1a56db",
+    "2": "#1e7b34",
+    "3": "#d92d20",
+    "4": "#1e2a78",
+    "5": "#7a271a",
+    "6": "#0e7c86",
+    "7": "#222222",
+    "8": "#6b7280",
+}
 
 _GLYPH = {".": "", "f": "⚑", "*": "●", "X": "✸", "F": "⚑", "x": "✗", "0": ""}
 

@@ -1,0 +1,343 @@
+"""The immutable :class:`Board`: a Minesweeper position that is valid however it was made.
+
+A board never changes. The rules in :mod:`ipyminesweeper.engine.rules` take a board and return a new one,
+so a game's history is a sequence of boards and undo is "take an older value"::
+
+    >>> from ipyminesweeper import new_board, reveal
+    >>> history = (new_board("beginner", seed=3),)
+    >>> history += (reveal(history[-1], (4, 4)),)
+    >>> history[-1].status
+    'playing'
+    >>> history[:-1][-1].status        # undo: drop the newest value
+    'ready'
+
+Every way of making a board (``Board(...)``, ``dataclasses.replace``, :meth:`Board.from_text`,
+:meth:`Board.from_json` and the rules) goes through the same check, which raises :class:`BoardError`
+naming the field that breaks an invariant. So a ``Board`` in hand is always a position a real game
+can reach.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from .cells import BOARD_TEXT, COVERED, FLAGGED, REVEALED, CellState, Status, cell_keys
+from .errors import BoardError, quote
+from .geometry import Position, check_position, neighbour_positions, position, shape_error
+from .minefield import Minefield, PendingMines, mine_count_error
+from .notation import (
+    JSON_FORMAT,
+    JSON_VERSION,
+    MAX_TEXT,
+    check_saved,
+    format_header,
+    read_grid,
+    read_header,
+    read_json,
+)
+from .view import View, view_from_keys
+
+__all__ = ["Board"]
+
+_IS_REVEALED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x00\x01")
+_IS_FLAGGED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x01\x00")
+
+
+@dataclass(frozen=True, repr=False)
+class Board:
+    """An immutable Minesweeper position: the grid, each cell's state, and where the mines are.
+
+    Make one with :func:`~ipyminesweeper.new_board` or :meth:`Board.from_text`; change it only through
+    the pure rules (:func:`~ipyminesweeper.reveal`, :func:`~ipyminesweeper.toggle_flag`,
+    :func:`~ipyminesweeper.chord`), which return new boards. Boards compare by value and are hashable.
+
+    ``states`` holds one byte per cell (row-major, the values of :class:`CellState`); read a cell through
+    :meth:`state`. ``minefield`` is a placed :class:`Minefield` or the :class:`PendingMines` promise of
+    one. ``exploded_index`` is the flat index of the mine that was revealed, on a lost board.
+    """
+
+    rows: int
+    cols: int
+    mines: int
+    states: bytes
+    minefield: Minefield | PendingMines
+    exploded_index: int | None = None
+
+    def __post_init__(self) -> None:
+        problem = _board_problem(self)
+        if problem:
+            raise BoardError(problem)
+
+    # --- derived facts -------------------------------------------------------------------------------
+
+    @property
+    def placed(self) -> bool:
+        """Whether the mines have been placed (they are placed on the first reveal)."""
+        return isinstance(self.minefield, Minefield)
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the mines were (or will be) drawn from; None for a board written by hand."""
+        return self.minefield.seed
+
+    @property
+    def first_click(self) -> str:
+        """The first-click policy: "opening", "safe", "any" or "no-guess"."""
+        return self.minefield.first_click
+
+    @cached_property
+    def status(self) -> Status:
+        """``"ready"`` (no reveal yet), ``"playing"``, ``"won"`` or ``"lost"``: derived, never stored."""
+        if self.exploded_index is not None:
+            return "lost"
+        revealed = self.states.count(REVEALED)
+        if revealed == 0:
+            return "ready"
+        if revealed == self.rows * self.cols - self.mines:
+            return "won"
+        return "playing"
+
+    @property
+    def over(self) -> bool:
+        """Whether the game has ended."""
+        return self.status in ("won", "lost")
+
+    @property
+    def exploded(self) -> Position | None:
+        """The mine that was revealed, on a lost board."""
+        if self.exploded_index is None:
+            return None
+        return position(self.cols, self.exploded_index)
+
+    @property
+    def flags(self) -> int:
+        """How many flags the player has placed."""
+        return self.states.count(FLAGGED)
+
+    @property
+    def flags_left(self) -> int:
+        """Mines minus flags: the header's counter. Negative when the player over-flags."""
+        return self.mines - self.flags
+
+    @cached_property
+    def counts(self) -> bytes:
+        """Every cell's neighbour-mine count (all zero before the mines are placed)."""
+        if isinstance(self.minefield, Minefield):
+            return self.minefield.counts
+        return bytes(self.rows * self.cols)
+
+    @cached_property
+    def mask(self) -> bytes:
+        """1 where a cell holds a mine (all zero before the mines are placed)."""
+        if isinstance(self.minefield, Minefield):
+            return self.minefield.mask
+        return bytes(self.rows * self.cols)
+
+    @cached_property
+    def keys(self) -> bytes:
+        """Each cell's key: state, count and mine in one (see :mod:`ipyminesweeper.engine.cells`)."""
+        return cell_keys(self.states, self.counts, self.mask)
+
+    @cached_property
+    def view(self) -> View:
+        """The player's view: what a player (or a strategy) may see. No mines while the game is on."""
+        return view_from_keys(self.rows, self.cols, self.mines, self.status, self.keys)
+
+    # --- queries -------------------------------------------------------------------------------------
+
+    def index(self, pos: Position) -> int:
+        """The flat index of ``pos``; raises TypeError or ValueError for a bad position."""
+        return check_position(self.rows, self.cols, pos)
+
+    def state(self, pos: Position) -> CellState:
+        """The :class:`CellState` of the cell at ``pos``."""
+        return CellState(self.states[self.index(pos)])
+
+    def is_mine(self, pos: Position) -> bool:
+        """Whether ``pos`` holds a mine (always False before the mines are placed)."""
+        return bool(self.mask[self.index(pos)])
+
+    def count(self, pos: Position) -> int:
+        """The true number of mines next to ``pos``."""
+        return self.counts[self.index(pos)]
+
+    def neighbours(self, pos: Position) -> tuple[Position, ...]:
+        """The (up to eight) cells around ``pos``, in reading order."""
+        self.index(pos)
+        return neighbour_positions(self.rows, self.cols, pos)
+
+    def positions(self) -> Iterator[Position]:
+        """Every position, in reading order."""
+        return ((r, c) for r in range(self.rows) for c in range(self.cols))
+
+    def covered(self) -> tuple[Position, ...]:
+        """The cells still covered (flagged cells excluded)."""
+        cols = self.cols
+        return tuple(position(cols, i) for i, s in enumerate(self.states) if s == COVERED)
+
+    # --- text notation -------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The board in text notation, one line per row (see :meth:`from_text`)."""
+        chars = self.keys.translate(BOARD_TEXT).decode()
+        lines = [chars[r * self.cols : (r + 1) * self.cols] for r in range(self.rows)]
+        if isinstance(self.minefield, PendingMines):
+            pending = self.minefield
+            lines.insert(0, format_header(self.mines, pending.seed, pending.first_click))
+        return "\n".join(lines)
+
+    @classmethod
+    def from_text(cls, text: str) -> Board:
+        """Parse the text notation. One line per row:
+
+        ``.`` covered safe cell, ``*`` covered mine, ``f`` flagged safe cell, ``F`` flagged mine,
+        ``0``-``8`` a revealed safe cell (the digit must equal the real count), ``X`` the exploded mine.
+
+        A board whose mines are not placed yet starts with a line such as
+        ``# mines=40 seed=7 first_click=opening`` and has only ``.`` and ``f`` cells.
+        Errors name the row and column.
+        """
+        if not isinstance(text, str):
+            raise TypeError(f"Board.from_text expects a str, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise BoardError(f"a board's text is at most {MAX_TEXT:,} characters; this one has {len(text):,}")
+        lines = [line.strip() for line in text.strip().splitlines()]
+        header = read_header(lines.pop(0)) if lines and lines[0].startswith("#") else None
+        grid = read_grid([line for line in lines if line])
+        if header is not None:
+            if grid.mask.count(1) or grid.states.count(REVEALED):
+                raise BoardError(
+                    "a board with a '# mines=...' header has no mines placed yet: use only '.' and 'f' cells"
+                )
+            mines, seed, first_click = header
+            return cls(grid.rows, grid.cols, mines, grid.states, PendingMines(seed, first_click))
+        field = Minefield(grid.rows, grid.cols, grid.mask)
+        board = cls(grid.rows, grid.cols, field.count, grid.states, field, grid.exploded)
+        written = board.keys.translate(BOARD_TEXT)
+        if written != grid.text:  # only a digit can differ: every other character was read back as written
+            index = next(i for i, (a, b) in enumerate(zip(written, grid.text, strict=True)) if a != b)
+            r, c = position(grid.cols, index)
+            raise BoardError(
+                f"row {r}, column {c}: the digit {chr(grid.text[index])} is wrong, that cell touches "
+                f"{board.counts[index]} mine(s)"
+            )
+        return board
+
+    # --- JSON ----------------------------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: the text grid plus the seed and first-click policy."""
+        return {
+            "format": JSON_FORMAT,
+            "version": JSON_VERSION,
+            "rows": self.rows,
+            "cols": self.cols,
+            "mines": self.mines,
+            "seed": self.seed,
+            "first_click": self.first_click,
+            "placed": self.placed,
+            "grid": self.to_text().splitlines()[0 if self.placed else 1 :],
+        }
+
+    def to_json(self) -> str:
+        """The board as a JSON string that :meth:`from_json` turns back into an equal board."""
+        return json.dumps(self.to_dict())
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Board:
+        """The inverse of :meth:`to_dict`; raises BoardError for anything malformed."""
+        data = check_saved(data)
+        rows, cols, mines, seed, first_click = (
+            data[k] for k in ("rows", "cols", "mines", "seed", "first_click")
+        )
+        if data["placed"]:
+            board = cls.from_text("\n".join(data["grid"]))
+            field = Minefield(board.rows, board.cols, board.mask, seed, first_click)
+            board = cls(board.rows, board.cols, board.mines, board.states, field, board.exploded_index)
+        else:
+            if seed is None:
+                raise BoardError("a board whose mines are not placed needs an int 'seed'")
+            header = format_header(mines, seed, first_click)
+            board = cls.from_text("\n".join([header, *data["grid"]]))
+        if (board.rows, board.cols, board.mines) != (rows, cols, mines):
+            raise BoardError(
+                f"'rows', 'cols' and 'mines' say {quote(rows)}x{quote(cols)} with {quote(mines)} mines, "
+                f"but the grid holds {board.rows}x{board.cols} with {board.mines}"
+            )
+        return board
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Board:
+        """Parse :meth:`to_json` output; raises BoardError for corrupt, oversized or foreign data."""
+        return cls.from_dict(read_json(text))
+
+    # --- reprs ---------------------------------------------------------------------------------------
+
+    def __str__(self) -> str:
+        return self.view.to_text()
+
+    def __repr__(self) -> str:
+        head = f"<Board {self.rows}x{self.cols}, {self.mines} mines, {self.status}"
+        if self.rows * self.cols > 40 * 40:
+            return head + ">"
+        return f"{head}:\n{self.view.to_text()}\n>"
+
+    def _repr_html_(self) -> str:
+        return self.view._repr_html_()
+
+
+def _board_problem(board: Board) -> str | None:
+    """The first invariant ``board`` breaks, as a sentence naming the field; None when it is valid."""
+    rows, cols, mines, states, field, exploded = (
+        board.rows,
+        board.cols,
+        board.mines,
+        board.states,
+        board.minefield,
+        board.exploded_index,
+    )
+    error = shape_error(rows, cols)
+    if error:
+        return str(error)
+    n = rows * cols
+    if isinstance(mines, bool) or not isinstance(mines, int) or not 0 <= mines < n:
+        return f"mines must be an int from 0 to {n - 1} (a board keeps a safe cell), not {quote(mines)}"
+    if type(states) is not bytes:
+        return f"states must be bytes (immutable), not {type(states).__name__}"
+    if len(states) != n:
+        return f"states has {len(states)} bytes; a {rows}x{cols} board needs {n}"
+    if states.translate(None, b"\x00\x01\x02"):
+        return "states bytes must be 0 (covered), 1 (flagged) or 2 (revealed)"
+    if exploded is not None and (
+        isinstance(exploded, bool) or not isinstance(exploded, int) or not 0 <= exploded < n
+    ):
+        return f"exploded_index must be None or a cell index from 0 to {n - 1}, not {quote(exploded)}"
+    if isinstance(field, PendingMines):
+        error = mine_count_error(rows, cols, mines, field.first_click)
+        if error:
+            return str(error)
+        if REVEALED in states or exploded is not None:
+            return "a board whose mines are not placed has no revealed cell and no exploded mine"
+        return None
+    if not isinstance(field, Minefield):
+        return f"minefield must be a Minefield or PendingMines, not {type(field).__name__}"
+    if (field.rows, field.cols) != (rows, cols):
+        return f"minefield is {field.rows}x{field.cols} but the board is {rows}x{cols}"
+    if field.count != mines:
+        return f"mines says {mines} but the minefield holds {field.count}"
+    mask = int.from_bytes(field.mask, "big")
+    revealed = int.from_bytes(states.translate(_IS_REVEALED), "big")
+    blown = (revealed & mask).bit_count()
+    if exploded is None and blown:
+        return "a revealed cell holds a mine, but exploded_index is None"
+    if exploded is not None and not (blown == 1 and states[exploded] == REVEALED and field.mask[exploded]):
+        return "exploded_index must be the one revealed mine of a lost board"
+    if exploded is None and revealed.bit_count() == n - mines:
+        flagged = int.from_bytes(states.translate(_IS_FLAGGED), "big")
+        if (flagged & mask).bit_count() != mines:
+            return "a won board (every safe cell revealed) has every mine flagged"
+    return None

@@ -1,0 +1,103 @@
+"""Grid arithmetic: positions, flat indices, neighbours, the size cap and the one coordinate format.
+
+A ``rows x cols`` grid stores its cells row-major in flat sequences, so cell ``(r, c)`` lives at index
+``r * cols + c``. Everything here is pure; neighbour tables are cached per grid shape.
+"""
+
+from __future__ import annotations
+
+import operator
+from functools import lru_cache
+
+from .errors import quote
+
+__all__ = [
+    "MAX_CELLS",
+    "Position",
+    "block",
+    "check_position",
+    "format_position",
+    "neighbour_indices",
+    "neighbour_positions",
+    "neighbour_table",
+    "position",
+    "shape_error",
+]
+
+Position = tuple[int, int]
+"""A cell as ``(row, col)``, counted from 0 at the top left."""
+
+MAX_CELLS = 4_000_000
+"""The most cells a board may have (2000 x 2000). Bigger sizes are refused before any allocation."""
+
+_OFFSETS: tuple[Position, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
+
+
+def shape_error(rows: object, cols: object) -> TypeError | ValueError | None:
+    """What is wrong with a ``rows x cols`` shape, as an error to raise; None for a valid board size."""
+    for name, value in (("rows", rows), ("cols", cols)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            return TypeError(f"{name} must be an int, not {type(value).__name__} {quote(value)}")
+        if value < 1:
+            return ValueError(f"{name} must be at least 1, not {value}")
+    assert isinstance(rows, int) and isinstance(cols, int)
+    if rows * cols > MAX_CELLS:
+        return ValueError(
+            f"a {rows}x{cols} board has {rows * cols:,} cells; the limit is {MAX_CELLS:,} "
+            "(for example 2000 x 2000)"
+        )
+    return None
+
+
+def format_position(pos: Position) -> str:
+    """The one way positions are written, in reasons, messages and the widget's labels: ``(4,7)``."""
+    return f"({pos[0]},{pos[1]})"
+
+
+def check_position(rows: int, cols: int, pos: object) -> int:
+    """The flat index of ``pos``, or a TypeError/ValueError that says what a position must be."""
+    if not isinstance(pos, tuple) or len(pos) != 2:
+        raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}")
+    row, col = pos
+    if isinstance(row, bool) or isinstance(col, bool):
+        raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}")
+    try:
+        row, col = operator.index(row), operator.index(col)
+    except TypeError:
+        raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}") from None
+    if not (0 <= row < rows and 0 <= col < cols):
+        raise ValueError(
+            f"position {quote(pos)} is off the board: rows go 0..{rows - 1} and columns 0..{cols - 1}"
+        )
+    return row * cols + col
+
+
+def position(cols: int, index: int) -> Position:
+    """The ``(row, col)`` of a flat index."""
+    row, col = divmod(index, cols)
+    return (row, col)
+
+
+@lru_cache(maxsize=32)
+def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For every flat index, the flat indices of its (up to eight) neighbours, in reading order."""
+    return tuple(neighbour_indices(rows, cols, i) for i in range(rows * cols))
+
+
+def neighbour_indices(rows: int, cols: int, index: int) -> tuple[int, ...]:
+    """The flat indices of the neighbours of ``index``, in reading order, computed without a table."""
+    r, c = divmod(index, cols)
+    return tuple(
+        (r + dr) * cols + (c + dc) for dr, dc in _OFFSETS if 0 <= r + dr < rows and 0 <= c + dc < cols
+    )
+
+
+def neighbour_positions(rows: int, cols: int, pos: Position) -> tuple[Position, ...]:
+    """The ``(row, col)`` neighbours of ``pos``, in reading order."""
+    r, c = pos
+    return tuple((r + dr, c + dc) for dr, dc in _OFFSETS if 0 <= r + dr < rows and 0 <= c + dc < cols)
+
+
+def block(rows: int, cols: int, index: int) -> tuple[int, ...]:
+    """``index`` and its neighbours: the 3x3 block a first click keeps free under "opening"."""
+    return (index, *neighbour_indices(rows, cols, index))

@@ -1,0 +1,122 @@
+"""A strategy's move, how it is checked against a board, and how it is played.
+
+A strategy is any callable ``strategy(view) -> Move``. It sees only the player's :class:`View`: the grid
+size, the mine total, the status and the cells in the view alphabet (``.`` covered, ``f`` flagged,
+``0``-``8`` revealed). It never sees the mines, so a strategy cannot cheat even by accident.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+from ..engine import Board, GameOverError, Position, View, chord, format_position, reveal, toggle_flag
+from ..engine.errors import quote
+from ..engine.geometry import neighbour_table
+
+__all__ = [
+    "ACTIONS",
+    "Action",
+    "InvalidMoveError",
+    "Move",
+    "Strategy",
+    "apply_move",
+    "playable",
+    "validate_move",
+]
+
+Action = Literal["reveal", "flag", "chord"]
+ACTIONS: tuple[str, ...] = ("reveal", "flag", "chord")
+
+
+@dataclass(frozen=True)
+class Move:
+    """One move of a strategy: what to do, where, why, and (when known) the cell's mine probability.
+
+    ``probability`` is ``0.0`` for a move the strategy knows is safe, ``1.0`` for flagging a certain
+    mine, a value in between for a guess, and ``None`` when the strategy does not know.
+    """
+
+    action: Action
+    pos: Position
+    reason: str = ""
+    probability: float | None = None
+
+    @property
+    def is_guess(self) -> bool:
+        """A reveal that is not known to be safe (probability unknown or above zero)."""
+        return self.action == "reveal" and self.probability != 0.0
+
+    def __str__(self) -> str:
+        where = format_position(self.pos)
+        return f"{self.action} {where}: {self.reason}" if self.reason else f"{self.action} {where}"
+
+
+Strategy = Callable[[View], Move]
+"""A strategy: the player's view in, one move out."""
+
+
+class InvalidMoveError(ValueError):
+    """A strategy returned something that is not a legal, useful move on the board."""
+
+
+def playable(view: View) -> tuple[int, int, str]:
+    """``(rows, cols, cells)`` of a view a strategy can play on; GameOverError once the game is over."""
+    rows, cols, cells = view.rows, view.cols, view.cells
+    if len(cells) != rows * cols:
+        raise ValueError(f"a {rows}x{cols} view has {rows * cols} cells, not {len(cells)}")
+    if view.status not in ("ready", "playing"):
+        raise GameOverError(f"the game is {view.status}: a strategy has nothing to play")
+    return rows, cols, cells
+
+
+def validate_move(board: Board, move: object, who: str = "the strategy") -> Move:
+    """Check that ``move`` is a :class:`Move` that changes ``board``; raise InvalidMoveError if not."""
+    if not isinstance(move, Move):
+        raise InvalidMoveError(f"{who} returned {quote(move)}, not a Move(action, pos, reason, probability)")
+    if move.action not in ACTIONS:
+        raise InvalidMoveError(
+            f"{who} returned the action {quote(move.action)}: use one of {', '.join(ACTIONS)}"
+        )
+    try:
+        index = board.index(move.pos)
+    except (TypeError, ValueError) as exc:
+        raise InvalidMoveError(f"{who} returned a bad position: {exc}") from None
+    if move.probability is not None and not (
+        isinstance(move.probability, (int, float)) and 0.0 <= move.probability <= 1.0
+    ):
+        raise InvalidMoveError(
+            f"{who} returned probability {quote(move.probability)}: use a number in [0, 1] or None"
+        )
+    if not isinstance(move.reason, str):
+        raise InvalidMoveError(f"{who} returned a reason that is not a str: {quote(move.reason)}")
+    ch = board.view.cells[index]
+    where = format_position((index // board.cols, index % board.cols))
+    if move.action == "reveal" and ch != ".":
+        what = "flagged (unflag it first)" if ch == "f" else "already revealed"
+        raise InvalidMoveError(f"{who} tried to reveal {where}, which is {what}")
+    if move.action == "flag" and ch not in ".f":
+        raise InvalidMoveError(f"{who} tried to flag {where}, which is revealed")
+    if move.action == "chord":
+        if not "1" <= ch <= "8":
+            raise InvalidMoveError(f"{who} tried to chord {where}, which is not a revealed number")
+        around = neighbour_table(board.rows, board.cols)[index]
+        cells = board.view.cells
+        flags = sum(1 for j in around if cells[j] == "f")
+        covered = sum(1 for j in around if cells[j] == ".")
+        if flags != int(ch) or not covered:
+            raise InvalidMoveError(
+                f"{who} tried to chord {where}: the {ch} has {flags} flag(s) and {covered} covered "
+                "cell(s) around it; a chord needs exactly as many flags as the number and a covered cell"
+            )
+    return move
+
+
+def apply_move(board: Board, move: Move) -> Board:
+    """The board after a validated move."""
+    if move.action == "reveal":
+        return reveal(board, move.pos)
+    if move.action == "flag":
+        return toggle_flag(board, move.pos)
+    return chord(board, move.pos)

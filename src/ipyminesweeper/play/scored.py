@@ -1,0 +1,69 @@
+"""``scored``: the summed-score player of the Haskell seed, with an explicit seed for its random pick."""
+
+from __future__ import annotations
+
+import random
+import zlib
+from dataclasses import dataclass
+
+from ..engine import View, format_position
+from ..engine.geometry import neighbour_table
+from .move import Move, Strategy, playable
+
+__all__ = ["Scored", "scored"]
+
+
+@dataclass(frozen=True)
+class Scored:
+    """The summed-score player: a callable strategy with an explicit ``seed`` for its random fallback.
+
+    Every revealed number ``n`` with ``k`` flags and ``u`` other covered neighbours adds
+    ``(n - k) / u`` to the score of each of those ``u`` cells. The covered cell with the lowest score is
+    revealed (first in reading order on a tie). With no number next to a covered cell it reveals a random
+    covered cell, drawn from ``random.Random`` seeded with ``seed`` and the view's cells (CRC-32), so the
+    same view always gives the same move: the strategy stays a pure function and games replay exactly.
+    """
+
+    seed: int = 0
+
+    def __call__(self, view: View) -> Move:
+        rows, cols, cells = playable(view)
+        table = neighbour_table(rows, cols)
+        score: dict[int, float] = {}
+        for i, ch in enumerate(cells):
+            if not "0" <= ch <= "8":
+                continue
+            around = table[i]
+            covered = [j for j in around if cells[j] == "."]
+            if not covered:
+                continue
+            flags = sum(1 for j in around if cells[j] == "f")
+            p = max(0.0, (ord(ch) - 48 - flags) / len(covered))
+            for j in covered:
+                score[j] = score.get(j, 0.0) + p
+        if score:
+            best = min(score, key=lambda j: (score[j], j))
+            pos = divmod(best, cols)
+            s = score[best]
+            if s == 0:
+                why = f"{format_position(pos)} scores 0: every number around it has all its flags"
+            else:
+                why = (
+                    f"{format_position(pos)} has the lowest score, {s:.2f} (the sum of missing mines / "
+                    f"covered cells over the numbers around it), of {len(score)} scored cells"
+                )
+            return Move("reveal", pos, why, 0.0 if s == 0 else min(s, 1.0))
+        covered_all = [i for i, ch in enumerate(cells) if ch == "."]
+        if not covered_all:
+            first = cells.find("f")
+            pos = divmod(first, cols)
+            return Move("flag", pos, f"no covered cell left: unflag {format_position(pos)}", None)
+        rng = random.Random(zlib.crc32(cells.encode()) ^ (self.seed * 0x9E3779B1))
+        pos = divmod(rng.choice(covered_all), cols)
+        return Move(
+            "reveal", pos, f"no number to score by: reveal a random cell {format_position(pos)}", None
+        )
+
+
+scored: Strategy = Scored(0)
+"""The summed-score player with seed 0 (``Scored(seed)`` for another random fallback)."""

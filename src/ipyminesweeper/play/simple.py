@@ -1,0 +1,61 @@
+"""``simple``: the naive teaching strategy, the single-point rules of a classic prioritised autosolver.
+
+It is deliberately simple and is the one place where the rules are written in their most naive form: it
+trusts its own flags and looks at one number at a time. The solver (:mod:`ipyminesweeper.solver`) has the
+real deduction, written once and shared by :func:`~ipyminesweeper.play.exact.exact` and no-guess boards.
+"""
+
+from __future__ import annotations
+
+from ..engine import View, format_position
+from ..engine.geometry import neighbour_table
+from .move import Move, playable
+
+__all__ = ["simple"]
+
+
+def simple(view: View) -> Move:
+    """Single-point rules, in order, trusting its own flags:
+
+    1. a number whose flags already match it: reveal its other covered neighbours;
+    2. a number with exactly as many covered (or flagged) neighbours as its value: flag them;
+    3. otherwise reveal the first covered cell in reading order (a blind guess).
+    """
+    rows, cols, cells = playable(view)
+    table = neighbour_table(rows, cols)
+    numbers = [i for i, ch in enumerate(cells) if "1" <= ch <= "8"]
+    for i in numbers:  # rule 1
+        value = ord(cells[i]) - 48
+        around = table[i]
+        flags = [j for j in around if cells[j] == "f"]
+        covered = [j for j in around if cells[j] == "."]
+        if covered and len(flags) == value:
+            pos = divmod(covered[0], cols)
+            return Move(
+                "reveal",
+                pos,
+                f"{format_position(pos)} is safe: the {value} at {format_position(divmod(i, cols))} "
+                f"already has {value} flag{'s' if value > 1 else ''} around it",
+                0.0,
+            )
+    for i in numbers:  # rule 2
+        value = ord(cells[i]) - 48
+        around = table[i]
+        flags = [j for j in around if cells[j] == "f"]
+        covered = [j for j in around if cells[j] == "."]
+        if covered and len(flags) + len(covered) == value:
+            pos = divmod(covered[0], cols)
+            return Move(
+                "flag",
+                pos,
+                f"{format_position(pos)} is a mine: the {value} at {format_position(divmod(i, cols))} "
+                f"has exactly {value} covered cell{'s' if value > 1 else ''} around it",
+                1.0,
+            )
+    first = cells.find(".")
+    if first < 0:
+        first = cells.find("f")
+        pos = divmod(first, cols)
+        return Move("flag", pos, f"no covered cell left: unflag {format_position(pos)}", None)
+    pos = divmod(first, cols)
+    return Move("reveal", pos, f"no rule applies: reveal the first covered cell {format_position(pos)}", None)
