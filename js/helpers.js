@@ -140,7 +140,7 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
 /**
  * Keyboard map. Returns null for keys the widget does not handle.
  * {type: "move", dr, dc} | {type: "home"} | {type: "end"} | {type: "action", action}
- * where action is reveal | flag | chord | new_game | undo | step | toggle_play.
+ * where action is reveal | flag | chord | new_game | undo | step | toggle_play | flag_mode.
  */
 export function keyAction(event) {
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
@@ -175,6 +175,8 @@ export function keyAction(event) {
       return { type: "action", action: "step" };
     case "p":
       return { type: "action", action: "toggle_play" };
+    case "g":
+      return { type: "action", action: "flag_mode" };
   }
   return null;
 }

@@ -25,6 +25,18 @@ import {
   speedToDelay,
   statusMessage,
 } from "./helpers.js";
+import {
+  LONG_PRESS_MS,
+  driftedAway,
+  frozenSeconds,
+  hostTheme,
+  longPressAction,
+  longPressable,
+  luminance,
+  pressEnd,
+  pressStart,
+  withRequest,
+} from "./input.js";
 
 const FACE_SVG = {
   smile:
@@ -52,10 +64,12 @@ const SKELETON = `
     <div class="ipyms-timer ipyms-led" role="timer" aria-label="seconds">000</div>
   </div>
   <div class="ipyms-board-wrap"><div class="ipyms-board" role="grid"></div></div>
+  <div class="ipyms-snapshot-note" role="note" hidden>snapshot: run the cell to play</div>
   <div class="ipyms-message" aria-live="polite"></div>
   <div class="ipyms-error" role="alert" hidden></div>
   <details class="ipyms-error-details" hidden><summary>Traceback of the strategy</summary><pre></pre></details>
   <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
+    <button type="button" class="ipyms-btn ipyms-flag-mode" aria-pressed="false" title="Flag mode: taps flag instead of revealing (G)">&#9873; Flag</button>
     <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
     <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
     <button type="button" class="ipyms-btn ipyms-play" aria-pressed="false" title="Play / pause the strategy (P)">Play</button>
@@ -65,7 +79,8 @@ const SKELETON = `
   </div>
   <div class="ipyms-reason" aria-live="polite"></div>
   <div class="ipyms-help">Arrow keys move the cursor, Space or Enter reveals, F flags, C chords, N starts a new game,
-    U undoes, S steps the strategy, P plays or pauses it. Right click flags; click a number to chord.</div>
+    U undoes, S steps the strategy, P plays or pauses it, G toggles flag mode. Right click flags; click a number to
+    chord. On a touch screen: tap reveals, hold a cell to flag it, tap a number to chord.</div>
 `;
 
 let instances = 0;
@@ -111,6 +126,10 @@ function render({ model, el }) {
   const probEl = $(".ipyms-probabilities");
   const undoEl = $(".ipyms-undo");
   const reasonEl = $(".ipyms-reason");
+  const flagModeEl = $(".ipyms-flag-mode");
+  const noteEl = $(".ipyms-snapshot-note");
+  // The shadow root (marimo) or the document: where focus and hit testing live.
+  const home = () => /** @type {Document | ShadowRoot} */ (root.getRootNode());
 
   // Render state (what the DOM currently shows).
   let view = null; // decoded view
@@ -122,12 +141,24 @@ function render({ model, el }) {
   let lastIdx = -1;
   let probShown = new Map();
   let pressedIdx = [];
-  let mouse = null; // {button, idx, chording}
+  let press = null; // the pointer press being followed (input.js: pressStart)
+  let longTimer = null;
+  let flagMode = false;
+  let live = true; // false: a saved copy with no kernel behind it (a snapshot)
+  let lastId = 0;
   let face = "";
   let timer = null;
   let disposed = false;
 
-  const send = (msg) => model.send(msg);
+  // Every request goes through the synced `requests` traitlet (see input.js: withRequest): marimo re-runs
+  // the cells that read the widget when the front end writes a traitlet, and ids make resends harmless.
+  const send = (msg) => {
+    if (!live) return;
+    const next = withRequest(model.get("requests"), Number(model.get("handled")) || 0, lastId, msg);
+    lastId = next.id;
+    model.set("requests", next.requests);
+    model.save_changes();
+  };
 
   // ---------------------------------------------------------------- board construction (once per shape)
   function build() {
@@ -154,7 +185,7 @@ function render({ model, el }) {
     lastIdx = -1;
     probShown = new Map();
     pressedIdx = [];
-    mouse = null;
+    endPress();
     cursor = [Math.min(cursor[0], rows - 1), Math.min(cursor[1], cols - 1)];
     cursorIdx = -1;
     fit();
@@ -260,6 +291,13 @@ function render({ model, el }) {
   }
 
   function updateTimer() {
+    if (!live) {
+      if (timer) clearInterval(timer);
+      timer = null;
+      const secs = frozenSeconds(view.startedAt, view.endedAt, model.get("elapsed"));
+      setText(timerEl, formatCounter(secs));
+      return secs;
+    }
     const running = view.status === "playing" && view.startedAt && !view.endedAt;
     if (running && !timer) timer = setInterval(tick, 250);
     if (!running && timer) {
@@ -287,15 +325,23 @@ function render({ model, el }) {
     }
     if (strategyEl.value !== current) strategyEl.value = current;
     const noStrategies = names.length === 0;
-    setProp(stepEl, "disabled", over || auto || noStrategies);
-    setProp(playEl, "disabled", (over && !auto) || noStrategies);
+    setProp(stepEl, "disabled", !live || over || auto || noStrategies);
+    setProp(playEl, "disabled", !live || (over && !auto) || noStrategies);
     if (playEl.getAttribute("aria-pressed") !== String(auto)) playEl.setAttribute("aria-pressed", String(auto));
     setText(playEl, auto ? "Pause" : "Play");
     if (playEl.classList.contains("ipyms-active") !== auto) playEl.classList.toggle("ipyms-active", auto);
-    setProp(strategyEl, "disabled", noStrategies);
-    if (document.activeElement !== speedEl) setProp(speedEl, "value", String(delayToSpeed(model.get("delay"))));
+    setProp(strategyEl, "disabled", !live || noStrategies);
+    if (home().activeElement !== speedEl) setProp(speedEl, "value", String(delayToSpeed(model.get("delay"))));
+    setProp(speedEl, "disabled", !live);
     setProp(probEl, "checked", !!model.get("show_probabilities"));
-    setProp(undoEl, "disabled", !model.get("can_undo"));
+    setProp(probEl, "disabled", !live);
+    setProp(undoEl, "disabled", !live || !model.get("can_undo"));
+    setProp(faceEl, "disabled", !live);
+    setProp(flagModeEl, "disabled", !live || over);
+    if (flagModeEl.getAttribute("aria-pressed") !== String(flagMode)) flagModeEl.setAttribute("aria-pressed", String(flagMode));
+    if (flagModeEl.classList.contains("ipyms-active") !== flagMode) flagModeEl.classList.toggle("ipyms-active", flagMode);
+    setProp(noteEl, "hidden", live);
+    setData(root, "live", String(live));
   }
 
   function refresh() {
@@ -326,7 +372,7 @@ function render({ model, el }) {
 
     setData(root, "status", view.status);
     setText(counterEl, formatCounter(view.minesLeft));
-    setFace(faceFor(view.status, mouse !== null && !isOver(view.status)));
+    setFace(faceFor(view.status, press !== null && press.idx >= 0 && !isOver(view.status)));
     const secs = updateTimer();
     setText(messageEl, statusMessage(view.status, secs, model.get("summary") || ""));
     setData(messageEl, "status", view.status);
@@ -354,89 +400,123 @@ function render({ model, el }) {
     "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "error_details",
     "summary", "strategies",
     "strategy", "last_move", "show_probabilities", "probabilities", "autoplaying", "delay", "can_undo",
+    "elapsed",
   ];
   for (const t of TRAITS) model.on(`change:${t}`, schedule);
 
-  // ---------------------------------------------------------------- mouse
+  // ---------------------------------------------------------------- pointer: mouse, touch and pen
+  // Pointer events with pointer capture: the release is delivered to the board even when it happens outside,
+  // and hit testing goes through the root node (a shadow root in marimo), never through `event.target` seen
+  // from `window` (retargeted to the shadow host there).
   const cellIndexOf = (target) => {
     const cell = target instanceof Element ? target.closest(".ipyms-cell") : null;
     if (!cell || !boardEl.contains(cell)) return -1;
     return Number(cell.dataset.row) * view.cols + Number(cell.dataset.col);
   };
+  const cellAt = (x, y) => {
+    const hit = home().elementFromPoint?.(x, y) ?? null;
+    return cellIndexOf(hit);
+  };
+  const eventCell = (e) => cellIndexOf(e.composedPath?.()[0] ?? e.target);
 
   function showPressed() {
     for (const i of pressedIdx) cellEls[i]?.classList.remove("ipyms-pressed");
     pressedIdx = [];
-    if (mouse && mouse.idx >= 0) {
-      const [r, c] = [Math.floor(mouse.idx / view.cols), mouse.idx % view.cols];
-      for (const [pr, pc] of pressedCells(r, c, view.cells, view.rows, view.cols, mouse.chording)) {
+    if (press && press.idx >= 0 && !press.fired) {
+      const [r, c] = [Math.floor(press.idx / view.cols), press.idx % view.cols];
+      for (const [pr, pc] of pressedCells(r, c, view.cells, view.rows, view.cols, press.chording)) {
         const i = pr * view.cols + pc;
         cellEls[i].classList.add("ipyms-pressed");
         pressedIdx.push(i);
       }
     }
-    setFace(faceFor(view.status, mouse !== null && mouse.idx >= 0));
+    setFace(faceFor(view.status, press !== null && press.idx >= 0 && !press.fired));
   }
 
-  function onMouseDown(e) {
-    if (!view) return;
-    const idx = cellIndexOf(e.target);
+  function clearLongPress() {
+    if (longTimer) clearTimeout(longTimer);
+    longTimer = null;
+    for (const c of boardEl.querySelectorAll(".ipyms-holding")) c.classList.remove("ipyms-holding");
+  }
+
+  function endPress() {
+    clearLongPress();
+    press = null;
+    if (view && cellEls.length) showPressed();
+  }
+
+  function act(action, idx) {
+    if (!action || idx < 0 || isOver(view.status)) return;
+    send({ action, row: Math.floor(idx / view.cols), col: idx % view.cols });
+  }
+
+  function onPointerDown(e) {
+    if (!view || !live) return;
+    const idx = eventCell(e);
     if (idx < 0) return;
-    e.preventDefault(); // no text selection, no middle-click autoscroll
+    if (e.pointerType === "mouse") e.preventDefault(); // no text selection, no middle-click autoscroll
     root.focus({ preventScroll: true });
     root.classList.remove("ipyms-kbd");
-    const [r, c] = [Math.floor(idx / view.cols), idx % view.cols];
-    setCursor(r, c);
+    setCursor(Math.floor(idx / view.cols), idx % view.cols);
     if (isOver(view.status)) return;
-    if (e.button === 2) {
-      send({ action: "flag", row: r, col: c });
-      return;
+    endPress();
+    const start = pressStart({ pointerType: e.pointerType, button: e.button, idx, x: e.clientX, y: e.clientY }, view.cells[idx]);
+    if (start.action) act(start.action, idx);
+    if (!start.press) return;
+    press = start.press;
+    boardEl.setPointerCapture?.(e.pointerId);
+    if (press.kind === "touch" && longPressable(view.cells[idx], flagMode)) {
+      cellEls[idx].classList.add("ipyms-holding"); // the cue: a ring fills while the finger stays
+      const held = press;
+      longTimer = setTimeout(() => {
+        longTimer = null;
+        if (press !== held || held.fired) return;
+        held.fired = true;
+        cellEls[held.idx]?.classList.remove("ipyms-holding");
+        navigator.vibrate?.(20);
+        act(longPressAction(view.cells[held.idx], flagMode), held.idx);
+        showPressed();
+      }, LONG_PRESS_MS);
     }
-    if (e.button !== 0 && e.button !== 1) return;
-    mouse = { button: e.button, idx, chording: e.button === 1 };
     showPressed();
   }
 
-  function onMouseOver(e) {
-    if (!mouse) return;
-    const idx = cellIndexOf(e.target);
-    if (idx !== mouse.idx) {
-      mouse.idx = idx;
+  function onPointerMove(e) {
+    if (!press) return;
+    if (driftedAway(press, e.clientX, e.clientY)) {
+      endPress(); // a drag, not a press: nothing happens
+      return;
+    }
+    if (press.kind === "touch") return;
+    const idx = cellAt(e.clientX, e.clientY);
+    if (idx !== press.idx) {
+      press.idx = idx;
       showPressed();
     }
   }
 
-  function onMouseLeave() {
-    if (!mouse) return;
-    mouse.idx = -1;
-    showPressed();
+  function onPointerUp(e) {
+    if (!press) return;
+    const p = press;
+    const idx = p.kind === "touch" ? p.idx : cellAt(e.clientX, e.clientY);
+    endPress();
+    if (!view || isOver(view.status) || !live) return;
+    act(pressEnd(p, idx, e.button, view.cells[idx], flagMode), idx);
   }
 
-  function onMouseUp(e) {
-    if (!mouse) return;
-    const m = mouse;
-    mouse = null;
-    const idx = cellIndexOf(e.target);
-    showPressed();
-    if (idx < 0 || idx !== m.idx || e.button !== m.button || isOver(view.status)) return;
-    const [r, c] = [Math.floor(idx / view.cols), idx % view.cols];
-    if (m.button === 1) send({ action: "chord", row: r, col: c });
-    else send(cellMessage("reveal", r, c, view.cells[idx]));
-  }
-
-  // Right click flags: no browser menu, and no JupyterLab context menu (Lumino listens on document).
+  // Right click and a long touch: no browser menu, and no JupyterLab context menu (Lumino listens on document).
   const onContextMenu = (e) => {
-    if (e.target instanceof Element && boardEl.contains(e.target)) {
+    if (eventCell(e) >= 0 || press) {
       e.preventDefault();
       e.stopPropagation();
     }
   };
 
-  boardEl.addEventListener("mousedown", onMouseDown);
-  boardEl.addEventListener("mouseover", onMouseOver);
-  boardEl.addEventListener("mouseleave", onMouseLeave);
+  boardEl.addEventListener("pointerdown", onPointerDown);
+  boardEl.addEventListener("pointermove", onPointerMove);
+  boardEl.addEventListener("pointerup", onPointerUp);
+  boardEl.addEventListener("pointercancel", endPress);
   boardEl.addEventListener("contextmenu", onContextMenu);
-  window.addEventListener("mouseup", onMouseUp);
 
   // ---------------------------------------------------------------- keyboard
   function togglePlay() {
@@ -445,7 +525,7 @@ function render({ model, el }) {
 
   function onKeyDown(e) {
     if (!view) return;
-    const target = e.target;
+    const target = e.composedPath?.()[0] ?? e.target;
     const inControl = target !== root && target instanceof Element && target.closest("button, select, input, label");
     const act = keyAction(e);
     if (inControl) {
@@ -456,6 +536,7 @@ function render({ model, el }) {
     if (!act) return;
     e.preventDefault();
     e.stopPropagation();
+    if (!live) return; // a snapshot: the keys are swallowed (no notebook shortcut), nothing is played
     root.classList.add("ipyms-kbd");
     if (act.type !== "action") {
       const [r, c] = moveCursor(cursor, act, view.rows, view.cols);
@@ -480,24 +561,36 @@ function render({ model, el }) {
       case "toggle_play":
         if (!playEl.disabled) togglePlay();
         break;
+      case "flag_mode":
+        toggleFlagMode();
+        break;
     }
   }
   root.addEventListener("keydown", onKeyDown);
 
   // ---------------------------------------------------------------- header and toolbar
+  function toggleFlagMode() {
+    flagMode = !flagMode;
+    root.classList.toggle("ipyms-flagging", flagMode);
+    updateToolbar();
+  }
+  flagModeEl.addEventListener("click", toggleFlagMode);
   faceEl.addEventListener("click", () => send({ action: "new_game" }));
   stepEl.addEventListener("click", () => send({ action: "step" }));
   playEl.addEventListener("click", togglePlay);
   undoEl.addEventListener("click", () => send({ action: "undo" }));
   speedEl.addEventListener("change", () => {
+    if (!live) return;
     model.set("delay", speedToDelay(speedEl.value));
     model.save_changes();
   });
   strategyEl.addEventListener("change", () => {
+    if (!live) return;
     model.set("strategy", strategyEl.value);
     model.save_changes();
   });
   probEl.addEventListener("change", () => {
+    if (!live) return;
     model.set("show_probabilities", probEl.checked);
     model.save_changes();
   });
@@ -515,13 +608,114 @@ function render({ model, el }) {
     observer.observe(el);
   }
 
+  // ---------------------------------------------------------------- the host: theme, and is a kernel there?
+  function readTheme() {
+    const doc = el.ownerDocument || document;
+    const body = doc.body;
+    const html = doc.documentElement;
+    let background = null;
+    // The first opaque background behind the widget, crossing shadow roots (marimo) up to the page.
+    for (let node = el; node && background === null; ) {
+      if (node instanceof Element) background = luminance(getComputedStyle(node).backgroundColor);
+      node = node.parentNode instanceof ShadowRoot ? node.parentNode.host : node.parentNode;
+    }
+    const theme = hostTheme({
+      jpThemeLight: body?.getAttribute("data-jp-theme-light") ?? null,
+      classes: [...(body?.classList ?? []), ...(html?.classList ?? [])],
+      themeAttrs: [html?.getAttribute("theme"), body?.getAttribute("theme"), html?.getAttribute("data-theme"),
+        body?.getAttribute("data-theme"), html?.getAttribute("data-color-mode"), html?.style.colorScheme],
+      background,
+      prefersDark: !!globalThis.matchMedia?.("(prefers-color-scheme: dark)").matches,
+    });
+    root.classList.toggle("ipyms-dark", theme === "dark");
+    root.classList.toggle("ipyms-light", theme === "light");
+    setData(root, "theme", theme);
+  }
+  let themeQueued = false;
+  const queueTheme = () => {
+    if (themeQueued) return;
+    themeQueued = true;
+    requestAnimationFrame(() => {
+      themeQueued = false;
+      if (!disposed) readTheme();
+    });
+  };
+  const themeObserver = new MutationObserver(queueTheme);
+  for (const node of [document.documentElement, document.body]) {
+    if (node) {
+      themeObserver.observe(node, {
+        attributes: true,
+        attributeFilter: ["class", "style", "theme", "data-theme", "data-jp-theme-light", "data-jp-theme-name", "data-color-mode"],
+      });
+    }
+  }
+  const darkQuery = globalThis.matchMedia?.("(prefers-color-scheme: dark)");
+  darkQuery?.addEventListener?.("change", queueTheme);
+
+  // A saved copy (a static page, a notebook reopened after its kernel stopped, a restarted kernel) has a
+  // model with no comm: ask the widget manager, where it can tell (ipywidgets' ManagerBase, the HTML
+  // manager of exported pages). Elsewhere (marimo, unknown hosts) the widget stays playable.
+  async function findModel() {
+    const models = model.widget_manager?._models;
+    if (!models || typeof models !== "object") return null;
+    const tag = `ipyms:whoami:${uid}`;
+    let hit = false;
+    const mark = () => {
+      hit = true;
+    };
+    model.on(tag, mark);
+    try {
+      for (const pending of Object.values(models)) {
+        let candidate;
+        try {
+          candidate = await pending;
+        } catch {
+          continue;
+        }
+        if (!candidate || typeof candidate.trigger !== "function") continue;
+        hit = false;
+        candidate.trigger(tag);
+        if (hit) return candidate;
+      }
+    } finally {
+      model.off(tag, mark);
+    }
+    return null;
+  }
+  let backbone = null;
+  function checkLive() {
+    const next = backbone ? backbone.comm_live !== false : true;
+    if (next === live) return;
+    live = next;
+    if (!live) endPress();
+    if (view) {
+      updateTimer();
+      updateToolbar();
+    }
+  }
+  const onCommChange = () => checkLive();
+  findModel()
+    .then((found) => {
+      if (disposed || !found) return;
+      backbone = found;
+      model.on("comm_live_update", onCommChange);
+      model.on("comm:close", onCommChange);
+      checkLive();
+    })
+    .catch(() => {});
+
+  readTheme();
   refresh();
 
   return () => {
     disposed = true;
     if (timer) clearInterval(timer);
+    clearLongPress();
     observer?.disconnect();
-    window.removeEventListener("mouseup", onMouseUp);
+    themeObserver.disconnect();
+    darkQuery?.removeEventListener?.("change", queueTheme);
+    model.off("comm_live_update", onCommChange);
+    model.off("comm:close", onCommChange);
     for (const t of TRAITS) model.off(`change:${t}`, schedule);
     root.remove();
   };

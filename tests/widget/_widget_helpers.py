@@ -27,6 +27,9 @@ SYNCED_TRAITS = frozenset(
         "probabilities",
         "autoplaying",
         "delay",
+        "elapsed",
+        "requests",
+        "handled",
     }
 )
 """The game's synced traitlets (docs/architecture.md), besides ipywidgets'/anywidget's own."""

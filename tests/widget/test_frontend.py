@@ -66,7 +66,7 @@ mod.default.render({ model: window.model, el: document.getElementById("out") });
 window.ready = true;
 </script></body></html>"""
 
-SYNCED = [*RENDERED, "error", "error_details"]
+SYNCED = [*RENDERED, "error", "error_details", "handled", "elapsed", "requests"]
 
 
 def synced(w: Minesweeper) -> dict[str, Any]:
@@ -103,23 +103,40 @@ class Harness:
         path.write_text(html)
         self.page.goto(path.as_uri())
         self.page.wait_for_function("window.ready === true")
+        self.seen = 0  # the last request id returned by sent()
         self.flush()
 
     def flush(self) -> None:
         """Let the page's queued repaint run."""
         self.page.evaluate("() => new Promise((r) => setTimeout(r, 0))")
 
+    def _new_requests(self, states: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        out = []
+        for state in states:
+            for request in state.get("requests", []):
+                if request["id"] > self.seen:
+                    self.seen = request["id"]
+                    out.append({k: v for k, v in request.items() if k != "id"})
+        return out
+
     def sent(self) -> list[dict[str, Any]]:
-        """Messages the page sent since the last call (not delivered)."""
-        msgs: list[dict[str, Any]] = self.page.evaluate("window.sent.splice(0)")
-        return msgs
+        """Requests the page made since the last call (through the `requests` traitlet, or a custom
+        message), not delivered to Python."""
+        custom: list[dict[str, Any]] = self.page.evaluate("window.sent.splice(0)")
+        states = self.page.evaluate("window.saved.splice(0)")
+        # keep the settings the page saved for pump(); only the requests are consumed here
+        settings = [{k: v for k, v in s.items() if k != "requests"} for s in states]
+        self.page.evaluate("(s) => window.saved.push(...s)", [s for s in settings if s])
+        return custom + self._new_requests(states)
 
     def pump(self) -> list[dict[str, Any]]:
-        """Deliver the page's messages and state changes to Python, push Python's state back."""
-        msgs = self.sent()
-        for m in msgs:
+        """Deliver the page's requests and state changes to Python, push Python's state back."""
+        custom: list[dict[str, Any]] = self.page.evaluate("window.sent.splice(0)")
+        for m in custom:
             self.w._handle_custom_msg(m, [])
-        for s in self.page.evaluate("window.saved.splice(0)"):
+        states = self.page.evaluate("window.saved.splice(0)")
+        msgs = custom + self._new_requests(states)
+        for s in states:
             self.w.set_state(s)
         self.page.evaluate("(s) => window.push(s)", synced(self.w))
         self.flush()
@@ -129,15 +146,20 @@ class Harness:
         return self.page.locator(f".ipyms-cell[data-row='{r}'][data-col='{c}']")
 
     def mouse(self, r: int, c: int, button: int, *, up: bool = True) -> None:
-        self.page.evaluate(
-            """([r, c, button, up]) => {
-                const el = document.querySelector(`.ipyms-cell[data-row='${r}'][data-col='${c}']`);
-                const opts = {bubbles: true, cancelable: true, button};
-                el.dispatchEvent(new MouseEvent('mousedown', opts));
-                if (up) el.dispatchEvent(new MouseEvent('mouseup', opts));
-            }""",
-            [r, c, button, up],
-        )
+        """A real mouse press (and release) on cell (r, c), with Playwright's mouse."""
+        box = self.cell(r, c).bounding_box()
+        assert box is not None
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        name = {0: "left", 1: "middle", 2: "right"}[button]
+        self.page.mouse.down(button=name)
+        if up:
+            self.page.mouse.up(button=name)
+
+    def release_over(self, r: int, c: int, button: int = 0) -> None:
+        box = self.cell(r, c).bounding_box()
+        assert box is not None
+        self.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        self.page.mouse.up(button={0: "left", 1: "middle", 2: "right"}[button])
 
     def shot(self, name: str) -> None:
         self.page.locator(".ipyms-root").screenshot(path=str(artifacts_dir("widget") / f"{name}.png"))
@@ -222,11 +244,13 @@ def test_pressed_preview_while_the_mouse_is_down(make: Any) -> None:
     assert "ipyms-pressed" in (h.cell(5, 5).get_attribute("class") or "")
     assert h.page.locator(".ipyms-face").get_attribute("data-face") == "pressed"
     h.shot("pressed")
-    h.page.evaluate(
-        "() => document.querySelector(\".ipyms-cell[data-row='5'][data-col='6']\")"
-        ".dispatchEvent(new MouseEvent('mouseup', {bubbles: true, button: 0}))"
-    )
-    assert h.sent() == []  # released elsewhere: no move
+    h.page.mouse.move(3, 3)  # dragged off the board (pointer capture still delivers the release)
+    assert h.page.locator(".ipyms-pressed").count() == 0
+    h.page.mouse.up()
+    assert h.sent() == []  # released off the board: no move
+    h.mouse(5, 5, 0, up=False)
+    h.release_over(5, 6)  # dragged to a neighbour: as in the original game, the press follows the mouse
+    assert h.sent() == [{"action": "reveal", "row": 5, "col": 6}]
     assert h.page.locator(".ipyms-pressed").count() == 0
     assert h.page.locator(".ipyms-face").get_attribute("data-face") == "smile"
 
@@ -240,10 +264,7 @@ def test_clicking_a_number_or_middle_clicking_chords(make: Any) -> None:
     pressed = h.page.locator(".ipyms-pressed").count()
     covered = sum(h.w.board.view[q] == "." for q in h.w.board.neighbours((r, c)))
     assert pressed == covered > 0
-    h.page.evaluate(
-        f"() => document.querySelector(\".ipyms-cell[data-row='{r}'][data-col='{c}']\")"
-        ".dispatchEvent(new MouseEvent('mouseup', {bubbles: true, button: 0}))"
-    )
+    h.release_over(r, c)
     assert h.sent() == [{"action": "chord", "row": r, "col": c}]
     h.mouse(3, 3, 1)
     assert h.sent() == [{"action": "chord", "row": 3, "col": 3}]

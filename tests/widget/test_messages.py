@@ -216,3 +216,67 @@ def test_a_failing_strategy_is_reported_not_raised(caplog: pytest.LogCaptureFixt
         custom(w, {"action": "step"})
     assert w.board is before
     assert "oops" in w.error
+
+
+# --- the requests channel (what the front end uses; marimo re-runs cells on it) ---------------------
+
+
+def requests(w: Minesweeper, entries: Any) -> None:
+    update(w, {"requests": entries})
+
+
+def test_requests_apply_in_order_once_each() -> None:
+    w = Minesweeper(size=16, mines=40, seed=21)
+    requests(w, [{"id": 1, "action": "reveal", "row": 8, "col": 8}])
+    assert (w.handled, len(w.history)) == (1, 2)
+    # resent with a new one (ipywidgets may merge two quick updates): 1 is skipped, 2 applies
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    requests(
+        w,
+        [
+            {"id": 1, "action": "reveal", "row": 8, "col": 8},
+            {"id": 2, "action": "flag", "row": covered[0], "col": covered[1]},
+        ],
+    )
+    assert (w.handled, len(w.history), w.board.view[covered]) == (2, 3, "f")
+    assert w.requests[-1]["id"] == 2
+
+
+def test_a_rejected_request_is_shown_and_the_next_one_still_runs(caplog: pytest.LogCaptureFixture) -> None:
+    w = playing()
+    covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    with caplog.at_level(logging.WARNING, logger="ipyminesweeper.widget.widget"):
+        requests(w, [{"id": 1, "action": "explode"}])
+    assert w.handled == 1 and "unknown action" in w.error
+    requests(w, [{"id": 2, "action": "flag", "row": covered[0], "col": covered[1]}])
+    assert w.handled == 2 and w.error == "" and w.board.view[covered] == "f"
+
+
+BAD_REQUESTS: list[Any] = [
+    None,
+    "reveal",
+    {"id": 1, "action": "undo"},
+    [{"action": "undo"}],
+    [{"id": "1", "action": "undo"}],
+    [{"id": True, "action": "undo"}],
+    [{"id": 0, "action": "undo"}],
+    [{"id": 2, "action": "undo"}, {"id": 2, "action": "undo"}],
+    [{"id": 3, "action": "undo"}, {"id": 2, "action": "undo"}],
+    [["id", 1]],
+    [{"id": i + 1, "action": "undo"} for i in range(65)],
+]
+
+
+@pytest.mark.parametrize("entries", BAD_REQUESTS, ids=lambda e: repr(e)[:40])
+def test_a_malformed_requests_list_changes_nothing(entries: Any) -> None:
+    w = playing()
+    before = (*snapshot(w), w.handled)
+    requests(w, entries)
+    assert (*snapshot(w), w.handled) == before
+    assert "ignored a state update from the browser" in w.error
+
+
+def test_a_settings_update_with_a_bad_request_list_applies_nothing() -> None:
+    w = playing()
+    update(w, {"strategy": "simple", "requests": "oops"})
+    assert w.strategy == "exact" and "requests must be a JSON list" in w.error

@@ -302,7 +302,7 @@ def test_one_state_message_per_move_and_its_size() -> None:
     covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
     w.flag(*covered)
     assert len(sent) == 1
-    assert set(sent[0]["state"]) <= {"cells", "mines_left", "can_undo", "error"}
+    assert set(sent[0]["state"]) <= {"cells", "mines_left", "can_undo", "error", "elapsed"}
     sent.clear()
     w.step("exact")  # the move and its explanation travel together
     assert len(sent) == 1 and "last_move" in sent[0]["state"]
@@ -357,13 +357,23 @@ def test_reprs_fall_back_to_the_board() -> None:
     text = repr(w)
     assert text.startswith("<Minesweeper 9x9, 10 mines, playing")
     assert w.board.view.to_text() in text
-    assert w._repr_html_() == w.board._repr_html_()
     data, _meta = w._repr_mimebundle_()
     assert data["text/plain"] == text
-    assert data["text/html"] == w.board._repr_html_()
     assert data["application/vnd.jupyter.widget-view+json"]["model_id"] == w.model_id
+    # The HTML fallback (GitHub, nbviewer, email) is small, shows the view and says it is a snapshot.
+    fallback = data["text/html"]
+    assert fallback == w._repr_html_()
+    assert "snapshot: run the cell to play" in fallback and "9x9, 10 mines, playing" in fallback
+    rows = fallback.split("<pre")[1].split("</pre>")[0].split(">", 1)[1].splitlines()
+    assert len(rows) == 9 and all(len(r.split(" ")) == 9 for r in rows)
+    assert len(fallback.encode()) < 2_000
+    expert = Minesweeper("expert", seed=1)
+    expert.reveal(8, 15)
+    assert len(expert._repr_html_().encode()) < 4_500  # a few KB, not the 200 KB of a styled table
+    assert "*" not in expert._repr_html_() and "\u2731" not in expert._repr_html_()  # no mine shown
     big, _meta = Minesweeper(size=41, mines=100)._repr_mimebundle_()
-    assert "text/html" not in big and big["text/plain"].startswith("<Minesweeper 41x41")
+    assert big["text/plain"].startswith("<Minesweeper 41x41")
+    assert "<pre" not in big["text/html"] and len(big["text/html"]) < 600
 
 
 def test_static_files_ship_in_the_package() -> None:
@@ -376,3 +386,13 @@ def test_static_files_ship_in_the_package() -> None:
     assert "export default { render }" in esm
     assert ".ipyms-root" in css
     assert not any(line.startswith("import ") for line in esm.splitlines())  # self-contained
+
+
+def test_extra_keywords_go_to_anywidget() -> None:
+    """`Minesweeper(layout=...)` and other DOMWidget keywords are passed on to AnyWidget."""
+    import ipywidgets
+
+    w = Minesweeper(size=9, mines=10, layout=ipywidgets.Layout(width="320px"), tooltip="play me")
+    assert w.layout.width == "320px" and w.tooltip == "play me"
+    with pytest.raises(Exception):  # noqa: B017 - traitlets' own error for an unknown trait type
+        Minesweeper(size=9, mines=10, layout=42)

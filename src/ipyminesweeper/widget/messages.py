@@ -35,11 +35,14 @@ __all__ = [
     "Step",
     "Undo",
     "decode",
+    "decode_requests",
     "decode_state",
 ]
 
 ECHO_LIMIT = 200
 """At most this many characters of the browser's input are echoed back in an error."""
+REQUEST_LIMIT = 64
+"""The most requests one ``requests`` update may carry (the browser keeps only the unanswered ones)."""
 
 
 class MessageError(ValueError):
@@ -207,4 +210,32 @@ def decode_state(state: dict[str, Any]) -> list[Message]:
             out.append(ShowProbabilities(value))
         else:
             raise MessageError(f"the browser may not set {quote(key, 40)} to {quote(value, 80)}")
+    return out
+
+
+def decode_requests(value: object, after: int) -> list[tuple[int, object]]:
+    """The browser's new requests: ``(id, content)`` for each ``requests`` entry with an id above ``after``.
+
+    The browser sends its input by writing the ``requests`` traitlet (so that marimo, which reacts only
+    to traitlets written by the front end, re-runs the cells that read the widget): a list of
+    ``{"id": int, "action": ..., ...}``, ids increasing, holding every request Python has not answered
+    yet (``handled`` is the last id answered). The ids make a resent request harmless. Each content is
+    then checked by :func:`decode`. Raises MessageError for a malformed list; nothing is applied then.
+    """
+    if not isinstance(value, list):
+        raise MessageError(f"requests must be a JSON list, got {type(value).__name__}")
+    if len(value) > REQUEST_LIMIT:
+        raise MessageError(f"requests holds {len(value)} entries; at most {REQUEST_LIMIT} are accepted")
+    out: list[tuple[int, object]] = []
+    last = 0
+    for entry in value:
+        ident = entry.get("id") if isinstance(entry, dict) else None
+        if not isinstance(ident, int) or isinstance(ident, bool) or ident <= last:
+            raise MessageError(
+                f"each request is an object with an increasing positive integer id, got {quote(entry, 80)}"
+            )
+        last = ident
+        assert isinstance(entry, dict)
+        if ident > after:
+            out.append((ident, {k: v for k, v in entry.items() if k != "id"}))
     return out

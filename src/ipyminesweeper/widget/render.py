@@ -7,6 +7,7 @@ state alone, and the browser never learns where a mine is before the game ends.
 
 from __future__ import annotations
 
+import html
 from functools import lru_cache
 from typing import Any
 
@@ -14,7 +15,7 @@ from ..engine import View
 from ..solver import InconsistentViewError, probabilities
 from .session import Session
 
-__all__ = ["REASON_LIMIT", "SYNCED", "render"]
+__all__ = ["FALLBACK_CELLS", "REASON_LIMIT", "SNAPSHOT_NOTE", "SYNCED", "render", "snapshot_html"]
 
 REASON_LIMIT = 300
 """A strategy's reason is cut to this many characters in the synced ``last_move``."""
@@ -88,3 +89,38 @@ def overlay(view: View) -> dict[str, float]:
         return {}
     cols, cells = view.cols, view.cells
     return {str(r * cols + c): round(p, 4) for (r, c), p in probs.items() if cells[r * cols + c] in ".f"}
+
+
+FALLBACK_CELLS = 1024
+"""Boards up to this many cells get their cells drawn in the HTML fallback (about 4 KB at most)."""
+SNAPSHOT_NOTE = "snapshot: run the cell to play"
+"""What a saved copy of the widget says where no kernel answers (the front end shows it too)."""
+
+_GLYPHS = str.maketrans(
+    {".": "\u25a0", "f": "\u2691", "0": "\u00b7", "*": "\u2731", "X": "\u2739", "F": "\u2691", "x": "\u2717"}
+)
+
+
+def snapshot_html(session: Session) -> str:
+    """The small text/html fallback saved with the notebook: the player's view as text, and a note.
+
+    Shown where widgets do not render (GitHub, nbviewer without widget state, an email). Covered cells
+    are squares, flags flags, revealed zeros dots; mines appear only once the game is over (it reads the
+    view). A few KB at most: bigger boards get the note only.
+    """
+    view = session.view
+    left = "" if view.over else f", {view.flags_left} left"
+    facts = f"{view.rows}x{view.cols}, {view.mines} mines, {view.status}{left}"
+    if session.summary:
+        facts += f", {session.summary}"
+    grid = ""
+    if view.rows * view.cols <= FALLBACK_CELLS:
+        cells = view.cells.translate(_GLYPHS)
+        lines = (" ".join(cells[r * view.cols : (r + 1) * view.cols]) for r in range(view.rows))
+        grid = f'<pre style="margin:0 0 4px;line-height:1.15">{html.escape(chr(10).join(lines))}</pre>'
+    return (
+        '<div class="ipyms-snapshot" style="display:inline-block;padding:6px 10px;'
+        'border:1px solid #8888;border-radius:8px;font:13px/1.3 monospace">'
+        f"{grid}<div><b>Minesweeper</b> {html.escape(facts)}</div>"
+        f'<div style="opacity:.75"><i>{SNAPSHOT_NOTE}</i></div></div>'
+    )

@@ -50,9 +50,10 @@ from .messages import (
     Step,
     Undo,
     decode,
+    decode_requests,
     decode_state,
 )
-from .render import render
+from .render import render, snapshot_html
 from .session import Session, StrategyError, start, update
 
 __all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "Minesweeper"]
@@ -62,13 +63,11 @@ logger = logging.getLogger(__name__)
 STATIC = Path(__file__).parent.parent / "static"
 """The built front end (``widget.js``, ``widget.css``), shipped in the wheel."""
 
-FRONTEND_WRITABLE = frozenset({"strategy", "delay", "show_probabilities"})
+FRONTEND_WRITABLE = frozenset({"strategy", "delay", "show_probabilities", "requests"})
 """The only traitlets the browser may set (everything else is Python -> browser)."""
 
 DEFAULT_DENSITY = 40 / 256
 """Mine ratio when only a size is given: the intermediate level's."""
-HTML_FALLBACK_CELLS = 40 * 40
-"""Bigger boards get no text/html fallback in the notebook (it would weigh too much)."""
 TRACEBACK_LIMIT = 4000
 """A failing user strategy's traceback is shown in the widget, cut to this many characters."""
 
@@ -167,8 +166,14 @@ class Minesweeper(anywidget.AnyWidget):
     ).tag(sync=True)
     autoplaying = t.Bool(False, read_only=True).tag(sync=True)
     delay = t.Float(0.25, help="seconds between autoplay moves").tag(sync=True)
-    # --- Python only ------------------------------------------------------------------------------
-    elapsed = t.Float(0.0, read_only=True, help="seconds since the first reveal (updated per move)")
+    elapsed = t.Float(
+        0.0, read_only=True, help="seconds of play at the last change (a saved copy's frozen timer)"
+    ).tag(sync=True)
+    # --- synced: the browser's input channel (see messages.decode_requests) ------------------------
+    requests = t.List(
+        t.Dict(), help="written by the browser: its unanswered requests, {id, action, row?, col?}"
+    ).tag(sync=True)
+    handled = t.Int(0, read_only=True, help="id of the last browser request answered").tag(sync=True)
 
     _frontend_writable: ClassVar[frozenset[str]] = FRONTEND_WRITABLE
 
@@ -202,6 +207,7 @@ class Minesweeper(anywidget.AnyWidget):
         self._session: Session = start(board, strategy=strategy, delay=delay)
         self._task: asyncio.Task[None] | None = None
         self._rendering = False
+        self._handled = 0
         self.last_error: BaseException | None = None
         """The last exception a message raised (a rejected call, or a failing strategy), for debugging."""
         self._render()  # before the comm opens, so the browser's first state is already this board
@@ -236,6 +242,7 @@ class Minesweeper(anywidget.AnyWidget):
 
     def _render(self, error: str | None = None, details: str | None = None) -> None:
         values = render(self._session)
+        values["handled"] = self._handled
         if error is not None:
             values["error"], values["error_details"] = error, details or ""
         self._rendering = True
@@ -481,16 +488,15 @@ class Minesweeper(anywidget.AnyWidget):
         return repr(self._session.board).replace("<Board", "<Minesweeper", 1)
 
     def _repr_html_(self) -> str:
-        return self._session.board._repr_html_()
+        """A small snapshot of the view, saved in the notebook for viewers without widgets."""
+        return snapshot_html(self._session)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         bundle = super()._repr_mimebundle_(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
-            board = self._session.board
             data["text/plain"] = repr(self)
-            if board.rows * board.cols <= HTML_FALLBACK_CELLS:
-                data["text/html"] = self._repr_html_()
+            data["text/html"] = self._repr_html_()
         return bundle
 
     # --- messages and state from the browser (untrusted) ---------------------------------------------
@@ -511,6 +517,10 @@ class Minesweeper(anywidget.AnyWidget):
             self._render(error=message, details=details)
 
     def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
+        """A custom comm message: one request (the protocol before ``requests``; still accepted)."""
+        self._browser_request(content)
+
+    def _browser_request(self, content: object) -> None:
         try:
             message = decode(content, self._fresh_game())
             batch: Iterable[Message] = (message,)
@@ -521,12 +531,27 @@ class Minesweeper(anywidget.AnyWidget):
             self._show_problem("ignored a message from the browser", exc)
 
     def set_state(self, sync_data: Any) -> None:
-        """State sent by the browser: only ``strategy``, ``delay`` and ``show_probabilities``, checked."""
+        """State sent by the browser: ``strategy``, ``delay``, ``show_probabilities`` and ``requests``.
+
+        Settings are checked and applied all or nothing. Then each new request (id above ``handled``)
+        is applied on its own, like a custom message: a rejected one is shown and the next still runs.
+        """
         try:
             if not isinstance(sync_data, dict):
                 raise TypeError(f"a state update must be an object, got {type(sync_data).__name__}")
-            self.send(*decode_state(sync_data))
+            settings = {k: v for k, v in sync_data.items() if k != "requests"}
+            fresh = decode_requests(sync_data["requests"], self._handled) if "requests" in sync_data else []
+            self.send(*decode_state(settings))
         except Exception as exc:
             self._show_problem("ignored a state update from the browser", exc)
             with contextlib.suppress(Exception):  # put the browser back in step with Python
                 self.send_state([k for k in FRONTEND_WRITABLE if k in self.keys])
+            return
+        if "requests" in sync_data:
+            with self._lock_property(requests=sync_data["requests"]):  # no echo to the browser
+                self.set_trait("requests", sync_data["requests"])
+        for ident, content in fresh:
+            self._handled = ident
+            self._browser_request(content)
+        if fresh and self.handled != self._handled:  # every request was rejected: still answer
+            self._render()
