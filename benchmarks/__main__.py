@@ -11,6 +11,7 @@ SUITES = {
     "engine": "benchmarks.bench_engine",
     "solver": "benchmarks.bench_solver",
     "strength": "benchmarks.bench_strength",
+    "widget": "benchmarks.bench_widget",
     "browser": "benchmarks.bench_browser",
 }
 

@@ -169,7 +169,8 @@ def test_scored_sums_scores_and_falls_back_reproducibly() -> None:
     view = View.from_text("01.\n01.\n01.", mines=1)
     move = scored(view)
     assert move.pos == (0, 2) and move.action == "reveal"  # a tie with (2,2): reading order
-    assert move.probability == pytest.approx(5 / 6)
+    assert move.score == pytest.approx(5 / 6) and move.probability is None  # a score, not a probability
+    assert move.numbers == ((0, 1), (1, 1))
     fresh = new_board(9, 9, 10, seed=1).view
     assert scored(fresh) == scored(fresh)  # a pure function of the view
     picks = {Scored(seed)(fresh).pos for seed in range(10)}

@@ -8,6 +8,17 @@ from ipyminesweeper import Minesweeper
 
 SYNCED_TRAITS = frozenset(
     {
+        "first_click",
+        "level",
+        "hint_move",
+        "labels",
+        "cell_size",
+        "question_marks",
+        "marks",
+        "history_length",
+        "viewing",
+        "history_step",
+        "stats_table",
         "rows",
         "cols",
         "mines",

@@ -38,7 +38,10 @@ def test_step_plays_one_move_and_returns_it() -> None:
         "col": 0,
         "reason": "the first covered cell",
         "probability": None,
+        "score": None,
         "strategy": "first",
+        "numbers": [],
+        "constrained": [],
     }
 
 

@@ -297,12 +297,21 @@ def test_one_state_message_per_move_and_its_size() -> None:
     msg = sent[0]
     assert msg["method"] == "update"
     assert msg["state"]["cells"] == w.cells
-    assert len(json.dumps(msg)) < 16 * 16 + 200
+    assert len(json.dumps(msg)) < 16 * 16 + 260  # the cells, and the history slider's step
+    assert msg["state"]["history_step"] == {"index": 1, "text": "you: reveal (8,8)", "row": 8, "col": 8}
     sent.clear()
     covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
     w.flag(*covered)
     assert len(sent) == 1
-    assert set(sent[0]["state"]) <= {"cells", "mines_left", "can_undo", "error", "elapsed"}
+    assert set(sent[0]["state"]) <= {
+        "cells",
+        "mines_left",
+        "can_undo",
+        "error",
+        "elapsed",
+        "history_length",
+        "history_step",
+    }
     sent.clear()
     w.step("exact")  # the move and its explanation travel together
     assert len(sent) == 1 and "last_move" in sent[0]["state"]

@@ -32,16 +32,22 @@ ACTIONS: tuple[str, ...] = ("reveal", "flag", "chord")
 
 @dataclass(frozen=True)
 class Move:
-    """One move of a strategy: what to do, where, why, and (when known) the cell's mine probability.
+    """One move of a strategy: what to do, where, why, and what the strategy knew.
 
     ``probability`` is ``0.0`` for a move the strategy knows is safe, ``1.0`` for flagging a certain
-    mine, a value in between for a guess, and ``None`` when the strategy does not know.
+    mine, a value in between for a guess, and ``None`` when the strategy does not know. A strategy that
+    ranks cells by some other measure puts it in ``score`` instead (it is not a probability).
+    ``numbers`` are the revealed numbers the reason rests on and ``constrained`` the covered cells they
+    constrain: the widget highlights both, in two styles.
     """
 
     action: Action
     pos: Position
     reason: str = ""
     probability: float | None = None
+    score: float | None = None
+    numbers: tuple[Position, ...] = ()
+    constrained: tuple[Position, ...] = ()
 
     @property
     def is_guess(self) -> bool:

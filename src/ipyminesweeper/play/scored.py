@@ -19,7 +19,8 @@ class Scored:
 
     Every revealed number ``n`` with ``k`` flags and ``u`` other covered neighbours adds
     ``(n - k) / u`` to the score of each of those ``u`` cells. The covered cell with the lowest score is
-    revealed (first in reading order on a tie). With no number next to a covered cell it reveals a random
+    revealed (first in reading order on a tie). The score is a heuristic, not a probability: the move
+    carries it in ``Move.score``. With no number next to a covered cell it reveals a random
     covered cell, drawn from ``random.Random`` seeded with ``seed`` and the view's cells (CRC-32), so the
     same view always gives the same move: the strategy stays a pure function and games replay exactly.
     """
@@ -52,7 +53,8 @@ class Scored:
                     f"{format_position(pos)} has the lowest score, {s:.2f} (the sum of missing mines / "
                     f"covered cells over the numbers around it), of {len(score)} scored cells"
                 )
-            return Move("reveal", pos, why, 0.0 if s == 0 else min(s, 1.0))
+            numbers = tuple(divmod(i, cols) for i in table[best] if "1" <= cells[i] <= "8")
+            return Move("reveal", pos, why, 0.0 if s == 0 else None, score=s, numbers=numbers)
         covered_all = [i for i, ch in enumerate(cells) if ch == "."]
         if not covered_all:
             first = cells.find("f")

@@ -10,6 +10,7 @@ The browser is untrusted: :func:`decode` accepts exactly the documented JSON sha
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,18 +20,27 @@ from ..play import Strategy
 
 __all__ = [
     "ECHO_LIMIT",
+    "FRONTEND_WRITABLE",
+    "SETTINGS",
     "AddStrategy",
     "Chord",
     "Flag",
+    "Hint",
+    "Live",
     "Message",
     "MessageError",
     "NewGame",
     "Pause",
     "Play",
+    "Resume",
     "Reveal",
+    "Scrub",
     "SelectStrategy",
     "SetBoard",
+    "SetCellSize",
     "SetDelay",
+    "SetLabels",
+    "SetQuestionMarks",
     "ShowProbabilities",
     "Step",
     "Undo",
@@ -97,6 +107,51 @@ class Step:
 
 
 @dataclass(frozen=True)
+class Hint:
+    """Show the move a strategy (None: the selected one) would play, without playing it."""
+
+    strategy: str | Strategy | None = None
+
+
+@dataclass(frozen=True)
+class Scrub:
+    """Look at board ``index`` of the history (read-only); the last index is the live game."""
+
+    index: int
+
+
+@dataclass(frozen=True)
+class Live:
+    """Stop looking back: show the live game again."""
+
+
+@dataclass(frozen=True)
+class Resume:
+    """Continue the game from the board the slider shows (a new branch; the game counts as assisted)."""
+
+
+@dataclass(frozen=True)
+class SetLabels:
+    """Row and column labels: on, off, or None (automatic: on once help was used)."""
+
+    on: bool | None
+
+
+@dataclass(frozen=True)
+class SetCellSize:
+    """The zoom: a cell size in CSS pixels, or 0 to fit the output's width."""
+
+    pixels: int
+
+
+@dataclass(frozen=True)
+class SetQuestionMarks:
+    """Whether a right click cycles flag -> "?" -> covered (off by default, as in Windows)."""
+
+    on: bool
+
+
+@dataclass(frozen=True)
 class SelectStrategy:
     """Choose the strategy that Step and Play use."""
 
@@ -146,60 +201,93 @@ Message = (
     | NewGame
     | SetBoard
     | Step
+    | Hint
+    | Scrub
+    | Live
+    | Resume
     | SelectStrategy
     | AddStrategy
     | ShowProbabilities
     | SetDelay
+    | SetLabels
+    | SetCellSize
+    | SetQuestionMarks
     | Play
     | Pause
 )
 
 _CELL_MESSAGES: dict[str, type[Reveal | Flag | Chord]] = {"reveal": Reveal, "flag": Flag, "chord": Chord}
-_PLAIN_MESSAGES: dict[str, type[Undo | Step | Play | Pause]] = {
+_PLAIN_MESSAGES: dict[str, type[Undo | Step | Hint | Live | Resume | Play | Pause]] = {
     "undo": Undo,
     "step": Step,
+    "hint": Hint,
+    "live": Live,
+    "resume": Resume,
     "play": Play,
     "pause": Pause,
 }
-BROWSER_ACTIONS = (*_CELL_MESSAGES, "new_game", *_PLAIN_MESSAGES)
+_FIELDS: dict[str, frozenset[str]] = {
+    **{action: frozenset({"row", "col"}) for action in _CELL_MESSAGES},
+    **{action: frozenset() for action in _PLAIN_MESSAGES},
+    "scrub": frozenset({"index"}),
+    "new_game": frozenset({"level", "rows", "cols", "mines", "first_click"}),
+}
+BROWSER_ACTIONS = tuple(_FIELDS)
+"""Every action the browser may send, with the fields each may carry (see ``docs/architecture.md``)."""
+
+NewGameMaker = Callable[..., NewGame]
+"""What the shell gives :func:`decode` to start a game: keyword settings in, a ``NewGame`` (seeded) out."""
 
 
-def decode(content: object, new_game: NewGame) -> Message:
+def decode(content: object, new_game: NewGameMaker) -> Message:
     """The message for one JSON object sent by the browser; MessageError for anything malformed.
 
-    ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}`` and
-    ``{"action": "new_game" | "undo" | "step" | "play" | "pause"}``. ``new_game`` is the message a
-    "new_game" action stands for (the shell makes it, with a fresh seed).
+    ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}``, ``{"action": "scrub", "index":
+    int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
+    ``first_click``, and ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``.
+    ``new_game`` makes the game a "new_game" action asks for (the shell draws its seed).
     """
     if not isinstance(content, dict):
         raise MessageError(f"expected a JSON object, got {type(content).__name__}")
     action = content.get("action")
-    if not isinstance(action, str) or action not in BROWSER_ACTIONS:
-        raise MessageError(
-            f"unknown action {quote(action, ECHO_LIMIT)}; use one of {', '.join(BROWSER_ACTIONS)}"
-        )
-    allowed = {"action", "row", "col"} if action in _CELL_MESSAGES else {"action"}
-    extra = sorted(quote(key, 40) for key in content if key not in allowed)
+    if not isinstance(action, str) or action not in _FIELDS:
+        known = ", ".join(BROWSER_ACTIONS)
+        raise MessageError(f"unknown action {quote(action, ECHO_LIMIT)}; use one of {known}")
+    fields = {key: value for key, value in content.items() if key != "action"}
+    extra = sorted(quote(key, 40) for key in fields if key not in _FIELDS[action])
     if extra:
         raise MessageError(f"{action!r} takes no {quote(', '.join(extra), 100)}")
     if action in _CELL_MESSAGES:
-        row, col = content.get("row"), content.get("col")
-        if (
-            not (isinstance(row, int) and isinstance(col, int))
-            or isinstance(row, bool)
-            or isinstance(col, bool)
-        ):
-            raise MessageError(
-                f"{action!r} needs integer row and col, got {quote(row, 40)} and {quote(col, 40)}"
-            )
+        row, col = _integer(action, fields, "row"), _integer(action, fields, "col")
         return _CELL_MESSAGES[action]((row, col))
+    if action == "scrub":
+        return Scrub(_integer(action, fields, "index"))
     if action == "new_game":
-        return new_game
+        for key in ("rows", "cols", "mines"):
+            if key in fields:
+                _integer(action, fields, key)
+        for key in ("level", "first_click"):
+            if key in fields and not isinstance(fields[key], str):
+                raise MessageError(f"'new_game' takes a str {key}, not {quote(fields[key], 40)}")
+        return new_game(**fields)
     return _PLAIN_MESSAGES[action]()
 
 
+def _integer(action: str, fields: dict[str, Any], key: str) -> int:
+    value = fields.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise MessageError(f"{action!r} needs an integer {key}, got {quote(value, 40)}")
+    return value
+
+
+SETTINGS = frozenset({"strategy", "delay", "show_probabilities", "labels", "cell_size", "question_marks"})
+"""The player's settings: traitlets that Python code and the browser may both set."""
+FRONTEND_WRITABLE = SETTINGS | {"requests"}
+"""The only traitlets the browser may set: the settings and its input channel (the rest is Python -> JS)."""
+
+
 def decode_state(state: dict[str, Any]) -> list[Message]:
-    """The messages for a state update from the browser, which may set only the three user settings."""
+    """The messages for a state update from the browser, which may set only the player's settings."""
     out: list[Message] = []
     for key, value in state.items():
         if key == "strategy" and isinstance(value, str):
@@ -208,6 +296,12 @@ def decode_state(state: dict[str, Any]) -> list[Message]:
             out.append(SetDelay(float(value)))
         elif key == "show_probabilities" and isinstance(value, bool):
             out.append(ShowProbabilities(value))
+        elif key == "labels" and (value is None or isinstance(value, bool)):
+            out.append(SetLabels(value))
+        elif key == "cell_size" and isinstance(value, int) and not isinstance(value, bool):
+            out.append(SetCellSize(value))
+        elif key == "question_marks" and isinstance(value, bool):
+            out.append(SetQuestionMarks(value))
         else:
             raise MessageError(f"the browser may not set {quote(key, 40)} to {quote(value, 80)}")
     return out

@@ -1,8 +1,9 @@
 """What the browser gets: the synced traitlets, as a pure function of the session (Elm's ``view``).
 
-Nothing here reads the mines: every value comes from ``session.view`` (the player's view, which shows no
-mine while the game is on) and from the session's own settings. So a saved notebook re-renders from this
-state alone, and the browser never learns where a mine is before the game ends.
+Nothing here reads the mines: every value comes from the view of the board on screen (which shows no
+mine while the game is on), from strategy moves (which were computed from views), and from the session's
+own settings. So a saved notebook re-renders from this state alone, and the browser never learns where a
+mine is before the game ends.
 """
 
 from __future__ import annotations
@@ -11,20 +12,32 @@ import html
 from functools import lru_cache
 from typing import Any
 
-from ..engine import View
+from ..engine import Position, View
 from ..solver import InconsistentViewError, probabilities
-from .session import Session
+from .history import Turn
+from .session import Session, describe_turn
+from .stats import level_name
 
-__all__ = ["FALLBACK_CELLS", "REASON_LIMIT", "SNAPSHOT_NOTE", "SYNCED", "render", "snapshot_html"]
+__all__ = [
+    "FALLBACK_CELLS",
+    "REASON_LIMIT",
+    "SNAPSHOT_NOTE",
+    "SYNCED",
+    "move_state",
+    "overlay",
+    "render",
+    "snapshot_html",
+]
 
 REASON_LIMIT = 300
-"""A strategy's reason is cut to this many characters in the synced ``last_move``."""
+"""A strategy's reason is cut to this many characters in the synced ``last_move`` and ``hint_move``."""
 
 SYNCED = (
     "rows",
     "cols",
     "mines",
-    "status",
+    "first_click",
+    "level",
     "cells",
     "mines_left",
     "started_at",
@@ -34,55 +47,110 @@ SYNCED = (
     "strategies",
     "strategy",
     "last_move",
+    "hint_move",
     "show_probabilities",
     "probabilities",
     "autoplaying",
     "delay",
+    "labels",
+    "cell_size",
+    "question_marks",
+    "marks",
+    "history_length",
+    "viewing",
+    "history_step",
+    "status",
 )
 """The traitlets :func:`render` computes, in the order they are sent (``status`` comes last)."""
 
 
 def render(session: Session) -> dict[str, Any]:
     """The value of every synced traitlet for ``session`` (see :data:`SYNCED`)."""
-    view = session.view
-    turn = session.last_move
-    last_move: dict[str, Any] = {}
-    if turn is not None and turn.move is not None:
-        move = turn.move
-        reason = move.reason if len(move.reason) <= REASON_LIMIT else move.reason[: REASON_LIMIT - 1] + "…"
-        last_move = {
-            "action": move.action,
-            "row": move.pos[0],
-            "col": move.pos[1],
-            "reason": reason,
-            "probability": None if move.probability is None else round(float(move.probability), 4),
-            "strategy": turn.strategy,
-        }
-    showing = session.show_probabilities and not view.over
+    board = session.shown
+    view = board.view
+    live = session.viewing is None
+    index = len(session.history) - 1 if live else session.viewing
+    assert index is not None
+    settings = session.settings
+    showing = settings.show_probabilities and not view.over
     return {
         "rows": view.rows,
         "cols": view.cols,
         "mines": view.mines,
+        "first_click": board.first_click,
+        "level": level_name(board.rows, board.cols, board.mines),
         "cells": view.cells,
         "mines_left": view.flags_left,
         "started_at": session.started_at,
         "ended_at": session.ended_at,
-        "can_undo": len(session.history) > 1,
+        "can_undo": live and len(session.history) > 1,
         "summary": session.summary,
         "strategies": list(session.strategy_names),
         "strategy": session.strategy,
-        "last_move": last_move,
-        "show_probabilities": session.show_probabilities,
+        "last_move": move_state(session.last_move, view) if live else {},
+        "hint_move": move_state(session.hint, view) if live else {},
+        "show_probabilities": settings.show_probabilities,
         "probabilities": overlay(view) if showing else {},
         "autoplaying": session.autoplaying,
-        "delay": session.delay,
+        "delay": settings.delay,
+        "labels": session.labels_shown,
+        "cell_size": settings.cell_size,
+        "question_marks": settings.question_marks,
+        "marks": sorted(session.marks) if live else [],
+        "history_length": len(session.history),
+        "viewing": -1 if live else index,
+        "history_step": _history_step(session, index, view),
         "status": view.status,
     }
 
 
+def move_state(turn: Turn | None, view: View) -> dict[str, Any]:
+    """A strategy's move as JSON: where, why (cut to :data:`REASON_LIMIT`), and the cells its reason uses."""
+    if turn is None or turn.move is None:
+        return {}
+    move = turn.move
+    reason = move.reason if len(move.reason) <= REASON_LIMIT else move.reason[: REASON_LIMIT - 1] + "…"
+    return {
+        "action": move.action,
+        "row": move.pos[0],
+        "col": move.pos[1],
+        "reason": reason,
+        "probability": None if move.probability is None else round(float(move.probability), 4),
+        "score": None if move.score is None else round(float(move.score), 4),
+        "strategy": turn.strategy,
+        "numbers": _on_board(move.numbers, view),
+        "constrained": _on_board(move.constrained, view),
+    }
+
+
+def _on_board(cells: tuple[Position, ...], view: View) -> list[list[int]]:
+    """The positions that are on the board, as ``[row, col]`` pairs (at most one per cell, 64 at most)."""
+    out: list[list[int]] = []
+    for pos in dict.fromkeys(cells):
+        if (
+            isinstance(pos, tuple)
+            and len(pos) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in pos)
+            and 0 <= pos[0] < view.rows
+            and 0 <= pos[1] < view.cols
+        ):
+            out.append([pos[0], pos[1]])
+    return out[:64]
+
+
+def _history_step(session: Session, index: int, view: View) -> dict[str, Any]:
+    """How board ``index`` of the history was reached, for the time-travel slider."""
+    turn = session.history.turns[index - 1] if index > 0 else None
+    step: dict[str, Any] = {"index": index, "text": describe_turn(turn)[: REASON_LIMIT + 40]}
+    if turn is not None and turn.move is not None:
+        moved = move_state(turn, view)
+        step.update({k: moved[k] for k in ("row", "col", "numbers", "constrained") if moved[k] != []})
+    return step
+
+
 @lru_cache(maxsize=8)
 def overlay(view: View) -> dict[str, float]:
-    """The probability overlay: flat index (as a str, for JSON) -> P(mine), for covered and flagged cells."""
+    """The probability overlay: flat index (a str, for JSON) -> P(mine), for covered and flagged cells."""
     try:
         probs = probabilities(view)
     except InconsistentViewError:  # a board set by hand can contradict itself; show nothing

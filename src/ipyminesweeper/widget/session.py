@@ -1,16 +1,18 @@
 """The widget's model and its one update function, in the style of the Elm architecture.
 
 A :class:`Session` is everything the widget knows, as one frozen value: the game's history, the
-strategies on offer and the selected one, the last autoplayer move, the settings, whether the game was
-assisted, and when it started and ended. :func:`update` is the only way to a new session::
+strategies on offer and the selected one, the last autoplayer move and the hint, the player's settings,
+where the time-travel slider is, the question marks, whether the game was assisted, and when it started
+and ended. :func:`update` is the only way to a new session::
 
     session = update(session, Reveal((3, 4)), now=clock())
 
 It is pure: the clock and any randomness come in with the message, and a strategy is a pure function of
 the view. A message that cannot apply raises a ValueError that says why (a :class:`MessageError`, a
-``GameOverError``, an ``InvalidMoveError`` or a :class:`StrategyError`), and the caller keeps the session
-it had, so a rejected message changes nothing. The widget (:mod:`.widget`) is a thin shell around this
-loop, which is the same loop as ``functools.reduce(update, messages, session)``.
+``GameOverError``, an ``InvalidMoveError`` or a :class:`StrategyError`), or a TypeError for a value of the
+wrong type, and the caller keeps the session it had: a rejected message changes nothing. The widget
+(:mod:`.widget`) is a thin shell around this loop, which is the same loop as
+``functools.reduce(update, messages, session)``.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ..engine import Board, GameOverError, View, chord, reveal, toggle_flag
+from ..engine import Board, GameOverError, Position, View, chord, format_position, reveal, toggle_flag
+from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
 from .history import History, Turn
@@ -26,31 +29,45 @@ from .messages import (
     AddStrategy,
     Chord,
     Flag,
+    Hint,
+    Live,
     Message,
     MessageError,
     NewGame,
     Pause,
     Play,
+    Resume,
     Reveal,
+    Scrub,
     SelectStrategy,
     SetBoard,
+    SetCellSize,
     SetDelay,
+    SetLabels,
+    SetQuestionMarks,
     ShowProbabilities,
     Step,
     Undo,
 )
+from .stats import GameResult, level_name
 
 __all__ = [
+    "MAX_CELL",
     "MAX_DELAY",
+    "MIN_CELL",
     "Assistance",
     "Session",
+    "Settings",
     "StrategyError",
+    "result_of",
     "start",
     "update",
 ]
 
 MAX_DELAY = 10.0
 """The longest pause between two autoplayer moves, in seconds."""
+MIN_CELL, MAX_CELL = 16, 64
+"""The cell sizes the zoom allows, in CSS pixels (0 means: fit the output's width, never below MIN_CELL)."""
 NAME_LIMIT = 60
 """The longest strategy name a session accepts."""
 
@@ -64,19 +81,30 @@ class Assistance:
     """How a game was helped along. Best times count only games with no assistance at all."""
 
     undos_after_loss: int = 0
+    hints: int = 0
     autoplayer_moves: int = 0
     boards_set: int = 0
+    rewinds: int = 0
     overlay: bool = False
 
     def __bool__(self) -> bool:
-        return bool(self.undos_after_loss or self.autoplayer_moves or self.boards_set or self.overlay)
+        return bool(
+            self.undos_after_loss
+            or self.hints
+            or self.autoplayer_moves
+            or self.boards_set
+            or self.rewinds
+            or self.overlay
+        )
 
     def describe(self) -> str:
-        """``"1 undo after a loss, 30 autoplayer moves"``: what helped, or ``""``."""
+        """``"1 undo after a loss, 2 hints"``: what helped, or ``""``."""
         parts = [
             _count(self.undos_after_loss, "undo after a loss", "undos after a loss"),
+            _count(self.hints, "hint", "hints"),
             _count(self.autoplayer_moves, "autoplayer move", "autoplayer moves"),
             _count(self.boards_set, "board set from code", "boards set from code"),
+            _count(self.rewinds, "resume from history", "resumes from history"),
             "the probability overlay" if self.overlay else "",
         ]
         return ", ".join(p for p in parts if p)
@@ -87,19 +115,38 @@ def _count(n: int, one: str, many: str) -> str:
 
 
 @dataclass(frozen=True)
+class Settings:
+    """The player's choices, kept from one game to the next.
+
+    ``labels`` None means automatic: row and column labels appear once the autoplayer, a hint or the
+    overlay is used. ``cell_size`` 0 means: fit the output's width (never below :data:`MIN_CELL`).
+    """
+
+    show_probabilities: bool = False
+    delay: float = 0.25
+    labels: bool | None = None
+    cell_size: int = 0
+    question_marks: bool = False
+
+
+@dataclass(frozen=True)
 class Session:
     """Everything the widget knows. Change it only with :func:`update`.
 
-    ``autoplaying`` says whether the autoplayer runs, with ``autoplayer`` (None: the selected strategy);
-    ``started_at`` and ``ended_at`` are epoch milliseconds, 0 until the game starts and ends.
+    ``viewing`` is the index of the history board the time-travel slider shows (None: the live game);
+    ``marks`` the covered cells (flat indices) the player marked "?"; ``autoplaying`` whether the
+    autoplayer runs, with ``autoplayer`` (None: the selected strategy); ``started_at`` and ``ended_at``
+    are epoch milliseconds, 0 until the game starts and ends.
     """
 
     history: History
     strategies: tuple[tuple[str, Strategy], ...]
     strategy: str
+    settings: Settings = field(default_factory=Settings)
     last_move: Turn | None = None
-    show_probabilities: bool = False
-    delay: float = 0.25
+    hint: Turn | None = None
+    viewing: int | None = None
+    marks: frozenset[int] = frozenset()
     autoplaying: bool = False
     autoplayer: str | Strategy | None = None
     assistance: Assistance = field(default_factory=Assistance)
@@ -108,12 +155,17 @@ class Session:
 
     @property
     def board(self) -> Board:
-        """The current board."""
+        """The current (live) board."""
         return self.history.current
 
     @property
+    def shown(self) -> Board:
+        """The board on screen: the live one, or the history board the slider points at."""
+        return self.board if self.viewing is None else self.history[self.viewing]
+
+    @property
     def view(self) -> View:
-        """What the player sees now."""
+        """What the player sees of the live game."""
         return self.history.current.view
 
     @property
@@ -126,8 +178,16 @@ class Session:
         return next((fn for known, fn in self.strategies if known == name), None)
 
     @property
+    def labels_shown(self) -> bool:
+        """Whether row and column labels are on: the player's choice, else once help was used."""
+        if self.settings.labels is not None:
+            return self.settings.labels
+        a = self.assistance
+        return bool(a.autoplayer_moves or a.hints or a.overlay or self.hint or self.last_move)
+
+    @property
     def seconds(self) -> float:
-        """Seconds of play: from the first reveal to the end (0 before the first reveal or while playing)."""
+        """Seconds of play, from the first reveal to the end (0 until the game has ended)."""
         return (self.ended_at - self.started_at) / 1000 if self.ended_at else 0.0
 
     @property
@@ -136,9 +196,28 @@ class Session:
         status = self.board.status
         if status not in ("won", "lost"):
             return ""
-        text = f"won in {round(self.seconds)} s" if status == "won" else f"lost after {round(self.seconds)} s"
+        seconds = round(self.seconds)
+        text = f"won in {seconds} s" if status == "won" else f"lost after {seconds} s"
         helped = self.assistance.describe()
         return f"{text} (assisted: {helped})" if helped else text
+
+
+def result_of(session: Session) -> GameResult | None:
+    """The statistics entry of a finished game (None while it is on)."""
+    board = session.board
+    if not board.over:
+        return None
+    start_board = session.history.start
+    who = start_board.seed if start_board.seed is not None else hash(start_board)
+    return GameResult(
+        game=f"{who}@{session.started_at}",
+        level=level_name(board.rows, board.cols, board.mines),
+        first_click=board.first_click,
+        won=board.status == "won",
+        seconds=session.seconds,
+        assisted=session.assistance.describe(),
+        finished_at=session.ended_at,
+    )
 
 
 def start(
@@ -164,19 +243,32 @@ def start(
 def update(session: Session, message: Message, *, now: int = 0) -> Session:
     """The session after ``message``; ``now`` is the time of the message in epoch milliseconds.
 
-    Raises a ValueError saying why when the message cannot apply; the old session is then unchanged.
+    Raises a ValueError (or a TypeError) saying why when the message cannot apply; the caller's session
+    is then unchanged.
     """
     board = session.board
     match message:
         case Reveal(pos):
+            _require_live(session)
             return _played(session, reveal(board, pos), Move("reveal", pos), None, now)
         case Flag(pos):
-            return _played(session, toggle_flag(board, pos), Move("flag", pos), None, now)
+            _require_live(session)
+            return _flagged(session, pos, now)
         case Chord(pos):
+            _require_live(session)
             return _played(session, chord(board, pos), Move("chord", pos), None, now)
         case Step(strategy):
-            return _stepped(session, strategy, now)
+            _require_live(session)
+            move, name = _ask(session, strategy)
+            helped = replace(session.assistance, autoplayer_moves=session.assistance.autoplayer_moves + 1)
+            return _played(replace(session, assistance=helped), apply_move(board, move), move, name, now)
+        case Hint(strategy):
+            _require_live(session)
+            move, name = _ask(session, strategy)
+            helped = replace(session.assistance, hints=session.assistance.hints + 1)
+            return replace(session, hint=Turn(move, name), assistance=helped)
         case Undo():
+            _require_live(session)
             return _undone(session, now)
         case NewGame(new):
             _require_type(isinstance(new, Board), f"NewGame needs a Board, not {type(new).__name__}")
@@ -184,21 +276,38 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
                 History.begin(new),
                 session.strategies,
                 session.strategy,
-                show_probabilities=session.show_probabilities,
-                delay=session.delay,
-                assistance=Assistance(overlay=session.show_probabilities),
+                session.settings,
+                assistance=Assistance(overlay=session.settings.show_probabilities),
             )
         case SetBoard(new):
             _require_type(isinstance(new, Board), f"w.board must be a Board, not {type(new).__name__}")
+            _require_live(session)
             if new == board:
                 return session
             helped = replace(session.assistance, boards_set=session.assistance.boards_set + 1)
             return _played(replace(session, assistance=helped), new, None, None, now)
+        case Scrub(index):
+            _require_type(
+                isinstance(index, int) and not isinstance(index, bool),
+                f"a history index is an int, not {quote(index)}",
+            )
+            _require(
+                -len(session.history) <= index < len(session.history),
+                f"history index {quote(index)} is outside 0..{len(session.history) - 1}",
+            )
+            index = range(len(session.history))[index]
+            viewing = None if index == len(session.history) - 1 else index
+            return replace(session, viewing=viewing, autoplaying=False, autoplayer=None)
+        case Live():
+            return replace(session, viewing=None)
+        case Resume():
+            return _resumed(session)
         case SelectStrategy(name):
             _require_type(isinstance(name, str), f"a strategy name is a str, not {type(name).__name__}")
+            known = ", ".join(session.strategy_names)
             _require(
                 session.strategy_named(name) is not None,
-                f"unknown strategy {quote(name, NAME_LIMIT)}: use one of {', '.join(session.strategy_names)}",
+                f"unknown strategy {quote(name, NAME_LIMIT)}: use one of {known}",
             )
             return replace(session, strategy=name)
         case AddStrategy(name, fn, select):
@@ -207,7 +316,9 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
             _require_type(isinstance(on, bool), f"show_probabilities is True or False, not {quote(on)}")
             overlay = session.assistance.overlay or (on and not board.over)
             return replace(
-                session, show_probabilities=on, assistance=replace(session.assistance, overlay=overlay)
+                session,
+                settings=replace(session.settings, show_probabilities=on),
+                assistance=replace(session.assistance, overlay=overlay),
             )
         case SetDelay(seconds):
             _require_type(
@@ -218,8 +329,27 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
                 math.isfinite(seconds) and 0 <= seconds <= MAX_DELAY,
                 f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {quote(seconds)}",
             )
-            return replace(session, delay=float(seconds))
+            return replace(session, settings=replace(session.settings, delay=float(seconds)))
+        case SetLabels(on):
+            _require_type(
+                on is None or isinstance(on, bool), f"labels is True, False or None, not {quote(on)}"
+            )
+            return replace(session, settings=replace(session.settings, labels=on))
+        case SetCellSize(px):
+            _require_type(
+                isinstance(px, int) and not isinstance(px, bool), f"a cell size is an int, not {quote(px)}"
+            )
+            _require(
+                px == 0 or MIN_CELL <= px <= MAX_CELL,
+                f"a cell size is 0 (fit) or {MIN_CELL} to {MAX_CELL} pixels, not {quote(px)}",
+            )
+            return replace(session, settings=replace(session.settings, cell_size=px))
+        case SetQuestionMarks(on):
+            _require_type(isinstance(on, bool), f"question_marks is True or False, not {quote(on)}")
+            marks = session.marks if on else frozenset()
+            return replace(session, settings=replace(session.settings, question_marks=on), marks=marks)
         case Play(strategy):
+            _require_live(session)
             if board.over:
                 raise GameOverError(f"the game is {board.status}: start a new game to play again")
             if isinstance(strategy, str):
@@ -242,10 +372,18 @@ def _require_type(condition: bool, problem: str) -> None:
         raise TypeError(problem)
 
 
+def _require_live(session: Session) -> None:
+    """Moves apply to the live game only: looking back through the history is read-only."""
+    if session.viewing is not None:
+        raise MessageError(
+            f"you are looking back at move {session.viewing} of {len(session.history) - 1}: "
+            "resume from here, or go back to the game"
+        )
+
+
 def _played(session: Session, board: Board, move: Move | None, strategy: str | None, now: int) -> Session:
     """The session after ``board`` was reached from the current one by ``move`` (None: set directly)."""
-    before = session.board
-    if board == before:
+    if board == session.board:
         return session
     started, ended = session.started_at, session.ended_at
     if board.status == "ready":
@@ -257,13 +395,32 @@ def _played(session: Session, board: Board, move: Move | None, strategy: str | N
         session,
         history=session.history.add(board, move, strategy),
         last_move=Turn(move, strategy) if strategy is not None else None,
+        hint=None,
+        marks=frozenset(i for i in session.marks if board.states[i] == COVERED),
         autoplaying=session.autoplaying and not board.over,
         started_at=started,
         ended_at=ended,
     )
 
 
-def _stepped(session: Session, strategy: str | Strategy | None, now: int) -> Session:
+def _flagged(session: Session, pos: Position, now: int) -> Session:
+    """A right click: flag and unflag, or, with question marks on, cycle flag -> "?" -> covered."""
+    board = session.board
+    after = toggle_flag(board, pos)  # checks the position and that the game is on
+    move = Move("flag", pos)
+    if not session.settings.question_marks:
+        return _played(session, after, move, None, now)
+    index = board.index(pos)
+    if index in session.marks:  # "?" -> covered: an annotation only, the board does not change
+        return replace(session, marks=session.marks - {index})
+    played = _played(session, after, move, None, now)
+    if board.states[index] == FLAGGED:  # flag -> "?"
+        return replace(played, marks=played.marks | {index})
+    return played
+
+
+def _ask(session: Session, strategy: str | Strategy | None) -> tuple[Move, str]:
+    """The move ``strategy`` (a name, a callable, or None: the selected one) proposes on the live view."""
     board = session.board
     if board.over:
         raise GameOverError(f"the game is {board.status}: start a new game")
@@ -284,21 +441,30 @@ def _stepped(session: Session, strategy: str | Strategy | None, now: int) -> Ses
         proposed = fn(board.view)
     except Exception as exc:
         raise StrategyError(f"strategy {name!r} raised {type(exc).__name__}: {quote(str(exc), 200)}") from exc
-    move = validate_move(board, proposed, f"strategy {name!r}")
-    helped = replace(session.assistance, autoplayer_moves=session.assistance.autoplayer_moves + 1)
-    return _played(replace(session, assistance=helped), apply_move(board, move), move, name, now)
+    return validate_move(board, proposed, f"strategy {name!r}"), name
 
 
 def _undone(session: Session, now: int) -> Session:
     history = session.history
     if not history.turns:
         return session
-    before = history.current
-    back = history.undo()
-    board = back.current
     helped = session.assistance
-    if before.status == "lost":
+    if history.current.status == "lost":
         helped = replace(helped, undos_after_loss=helped.undos_after_loss + 1)
+    return _back_to(replace(session, assistance=helped), history.undo())
+
+
+def _resumed(session: Session) -> Session:
+    """Continue from the board the slider shows: the moves after it are dropped (a new branch)."""
+    if session.viewing is None:
+        return session
+    helped = replace(session.assistance, rewinds=session.assistance.rewinds + 1)
+    return _back_to(replace(session, assistance=helped), session.history.upto(session.viewing))
+
+
+def _back_to(session: Session, history: History) -> Session:
+    """``session`` with an earlier ``history``: the clock and the autoplayer follow."""
+    board = history.current
     started, ended = session.started_at, session.ended_at
     if board.status == "ready":
         started = ended = 0
@@ -306,16 +472,19 @@ def _undone(session: Session, now: int) -> Session:
         ended = 0
     return replace(
         session,
-        history=back,
+        history=history,
         last_move=None,
-        assistance=helped,
+        hint=None,
+        viewing=None,
         autoplaying=False,
+        autoplayer=None,
         started_at=started,
         ended_at=ended,
     )
 
 
 def _with_strategy(session: Session, name: object, fn: object, select: bool) -> Session:
+    _require_type(isinstance(name, str), f"a strategy name is a str, not {quote(name)}")
     _require(
         isinstance(name, str) and len(name.strip()) > 0 and len(name) <= NAME_LIMIT,
         f"a strategy name is a non-empty str of at most {NAME_LIMIT} characters, not {quote(name)}",
@@ -323,8 +492,7 @@ def _with_strategy(session: Session, name: object, fn: object, select: bool) -> 
     _require_type(callable(fn), f"strategy {quote(name)} must be callable (view -> Move), not {quote(fn)}")
     assert isinstance(name, str) and callable(fn)
     _require(
-        name not in BUILTINS or STRATEGIES[name] is fn,
-        f"{name!r} is a built-in strategy; pick another name",
+        name not in BUILTINS or STRATEGIES[name] is fn, f"{name!r} is a built-in strategy; pick another name"
     )
     menu = session.strategies
     if name in session.strategy_names:  # a new version of the user's strategy keeps its place
@@ -333,3 +501,14 @@ def _with_strategy(session: Session, name: object, fn: object, select: bool) -> 
         menu = (*menu, (name, fn))
     chosen = name if select or not session.strategy else session.strategy
     return replace(session, strategies=menu, strategy=chosen)
+
+
+def describe_turn(turn: Turn | None) -> str:
+    """A history step in words: ``"exact: reveal (4,7): (4,7) is safe: ..."``, or ``"the start"``."""
+    if turn is None:
+        return "the start"
+    if turn.move is None:
+        return "a board set from code"
+    who = turn.strategy or "you"
+    reason = f": {turn.move.reason}" if turn.move.reason else ""
+    return f"{who}: {turn.move.action} {format_position(turn.move.pos)}{reason}"

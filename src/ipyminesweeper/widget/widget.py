@@ -35,17 +35,26 @@ from ..play import Move, Strategy
 from .history import History
 from .messages import (
     ECHO_LIMIT,
+    FRONTEND_WRITABLE,
+    SETTINGS,
     AddStrategy,
     Chord,
     Flag,
+    Hint,
+    Live,
     Message,
     NewGame,
     Pause,
     Play,
+    Resume,
     Reveal,
+    Scrub,
     SelectStrategy,
     SetBoard,
+    SetCellSize,
     SetDelay,
+    SetLabels,
+    SetQuestionMarks,
     ShowProbabilities,
     Step,
     Undo,
@@ -54,7 +63,9 @@ from .messages import (
     decode_state,
 )
 from .render import render, snapshot_html
-from .session import Session, StrategyError, start, update
+from .session import Session, StrategyError, result_of, start, update
+from .stats import Stats
+from .stats_file import StatsFile
 
 __all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "Minesweeper"]
 
@@ -62,9 +73,6 @@ logger = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent.parent / "static"
 """The built front end (``widget.js``, ``widget.css``), shipped in the wheel."""
-
-FRONTEND_WRITABLE = frozenset({"strategy", "delay", "show_probabilities", "requests"})
-"""The only traitlets the browser may set (everything else is Python -> browser)."""
 
 DEFAULT_DENSITY = 40 / 256
 """Mine ratio when only a size is given: the intermediate level's."""
@@ -145,6 +153,8 @@ class Minesweeper(anywidget.AnyWidget):
     rows = t.Int(16, read_only=True).tag(sync=True)
     cols = t.Int(16, read_only=True).tag(sync=True)
     mines = t.Int(40, read_only=True).tag(sync=True)
+    first_click = t.Unicode("opening", read_only=True, help="the game's first-click policy").tag(sync=True)
+    level = t.Unicode("intermediate", read_only=True, help='"expert", ... or "16x20/50"').tag(sync=True)
     status = t.Unicode("ready", read_only=True, help="ready | playing | won | lost").tag(sync=True)
     cells = t.Unicode("", read_only=True, help="board.view.cells (the view alphabet)").tag(sync=True)
     mines_left = t.Int(40, read_only=True, help="mines minus flags").tag(sync=True)
@@ -160,12 +170,26 @@ class Minesweeper(anywidget.AnyWidget):
     last_move = t.Dict(read_only=True, help="{action, row, col, reason, probability, strategy}").tag(
         sync=True
     )
+    hint_move = t.Dict(read_only=True, help="the move w.hint() showed: not played").tag(sync=True)
     show_probabilities = t.Bool(False, help="overlay mine probabilities").tag(sync=True)
     probabilities = t.Dict(
         read_only=True, help="flat cell index (str) -> P(mine), covered cells only, while on"
     ).tag(sync=True)
     autoplaying = t.Bool(False, read_only=True).tag(sync=True)
     delay = t.Float(0.25, help="seconds between autoplay moves").tag(sync=True)
+    # --- synced: the player's settings, history and statistics -----------------------------------
+    labels = t.Bool(False, allow_none=True, help="row/column labels; None: on once help is used").tag(
+        sync=True
+    )
+    cell_size = t.Int(0, help="cell size in pixels (16 to 64), 0 to fit the width").tag(sync=True)
+    question_marks = t.Bool(False, help='right click cycles flag, "?", covered').tag(sync=True)
+    marks = t.List(t.Int(), read_only=True, help='flat indices of the cells marked "?"').tag(sync=True)
+    history_length = t.Int(1, read_only=True, help="boards in the history").tag(sync=True)
+    viewing = t.Int(-1, read_only=True, help="the history board on screen, -1 for the live game").tag(
+        sync=True
+    )
+    history_step = t.Dict(read_only=True, help="how the board on screen was reached").tag(sync=True)
+    stats_table = t.List(t.Dict(), read_only=True, help="statistics per level and first click").tag(sync=True)
     elapsed = t.Float(
         0.0, read_only=True, help="seconds of play at the last change (a saved copy's frozen timer)"
     ).tag(sync=True)
@@ -208,9 +232,11 @@ class Minesweeper(anywidget.AnyWidget):
         self._task: asyncio.Task[None] | None = None
         self._rendering = False
         self._handled = 0
+        self._stats_file = StatsFile()
         self.last_error: BaseException | None = None
         """The last exception a message raised (a rejected call, or a failing strategy), for debugging."""
         self._render()  # before the comm opens, so the browser's first state is already this board
+        self._show_stats(self._stats_file.load())
         super().__init__(**kwargs)
         self.on_msg(self._on_message)
 
@@ -236,8 +262,11 @@ class Minesweeper(anywidget.AnyWidget):
         return session
 
     def _commit(self, session: Session) -> None:
-        self._session = session
+        before, self._session = self._session, session
         self._render(error="", details="")
+        result = result_of(session)
+        if result is not None and (not before.board.over or session.history is not before.history):
+            self._show_stats(self._stats_file.add(result))
         self._follow_autoplay()
 
     def _render(self, error: str | None = None, details: str | None = None) -> None:
@@ -256,6 +285,35 @@ class Minesweeper(anywidget.AnyWidget):
                 self.set_trait("elapsed", seconds)
         finally:
             self._rendering = False
+
+    # --- statistics -------------------------------------------------------------------------------------
+
+    @property
+    def stats(self) -> Stats:
+        """Statistics of every finished game (a frozen value), read from the statistics file.
+
+        They survive a kernel restart: see :mod:`ipyminesweeper.widget.stats_file` for where they live.
+        """
+        return self._stats_file.load()
+
+    def _show_stats(self, stats: Stats) -> None:
+        board = self._session.board
+        current = (render(self._session)["level"], board.first_click)
+        rows = sorted(stats.table(), key=lambda s: (s.level, s.first_click) != current)
+        table = [
+            {
+                "level": s.level,
+                "first_click": s.first_click,
+                "played": s.played,
+                "won": s.won,
+                "best_seconds": s.best_seconds,
+                "median_seconds": s.median_seconds,
+                "streak": s.streak,
+                "best_streak": s.best_streak,
+            }
+            for s in rows
+        ]
+        self.set_trait("stats_table", table)
 
     # --- the board and its history -------------------------------------------------------------------
 
@@ -279,6 +337,11 @@ class Minesweeper(anywidget.AnyWidget):
         """The player's view of the current board (what the browser shows)."""
         return self._session.view
 
+    @property
+    def text(self) -> str:
+        """The board on screen in the view's text notation (what the Copy button copies)."""
+        return self._session.shown.view.to_text()
+
     def reveal(self, row: int, col: int) -> Board:
         """Reveal ``(row, col)`` (cascading through zeros); returns the new board."""
         return self.send(Reveal((row, col))).board
@@ -297,6 +360,18 @@ class Minesweeper(anywidget.AnyWidget):
         Allowed after a loss too, as in Simon Tatham's Mines; the game then counts as assisted.
         """
         return self.send(Undo()).board
+
+    def scrub(self, index: int) -> Board:
+        """Look at board ``index`` of the history (read-only; negative indices count from the end)."""
+        return self.send(Scrub(index)).shown
+
+    def live(self) -> Board:
+        """Back to the live game after looking through the history."""
+        return self.send(Live()).board
+
+    def resume(self) -> Board:
+        """Continue the game from the board on screen: a new branch (the game counts as assisted)."""
+        return self.send(Resume()).board
 
     def new_game(
         self,
@@ -332,16 +407,35 @@ class Minesweeper(anywidget.AnyWidget):
         )
         return self.send(Pause(), NewGame(start_board)).board
 
-    def _fresh_game(self) -> NewGame:
-        """The new game the face button starts: the same settings, a fresh seed."""
+    def _new_game_from_browser(
+        self,
+        level: str | None = None,
+        rows: int | None = None,
+        cols: int | None = None,
+        mines: int | None = None,
+        first_click: str | None = None,
+    ) -> NewGame:
+        """The new game the face or the picker asks for: the current settings unless given, a fresh seed."""
         b = self._session.board
-        return NewGame(new_board(b.rows, b.cols, b.mines, seed=new_seed(), first_click=b.first_click))
+        if level is None and rows is None and cols is None and mines is None:
+            rows, cols, mines = b.rows, b.cols, b.mines
+        policy = b.first_click if first_click is None else first_click
+        if level is not None:
+            return NewGame(starting_board(level, seed=new_seed(), first_click=policy))
+        board = starting_board(rows=rows, cols=cols, mines=mines, seed=new_seed(), first_click=policy)
+        return NewGame(board)
 
     # --- the autoplayer -----------------------------------------------------------------------------
 
     def register_strategy(self, name: str, strategy: Strategy, *, select: bool = False) -> None:
         """Add ``strategy`` (view -> Move) to this widget's strategy menu, and select it if asked."""
         self.send(AddStrategy(name, strategy, select))
+
+    def hint(self, strategy: str | Strategy | None = None) -> Move:
+        """Show the move ``strategy`` would play, with its reason, without playing it (counts as a hint)."""
+        session = self.send(Hint(strategy))
+        assert session.hint is not None and session.hint.move is not None
+        return session.hint.move
 
     def step(self, strategy: str | Strategy | None = None) -> Move:
         """Play one move of ``strategy`` (a name, a callable, or the selected one) and return the Move.
@@ -443,7 +537,7 @@ class Minesweeper(anywidget.AnyWidget):
                 played += 1
                 if not self._autoplay_move(report=True):
                     break
-                await asyncio.sleep(self._session.delay)
+                await asyncio.sleep(self._session.settings.delay)
         except asyncio.CancelledError:
             pass
         finally:
@@ -467,6 +561,18 @@ class Minesweeper(anywidget.AnyWidget):
     def _valid_show_probabilities(self, proposal: Mapping[str, Any]) -> bool:
         return cast(bool, self._setting(ShowProbabilities(proposal["value"]), proposal["value"]))
 
+    @t.validate("labels")
+    def _valid_labels(self, proposal: Mapping[str, Any]) -> bool | None:
+        return cast("bool | None", self._setting(SetLabels(proposal["value"]), proposal["value"]))
+
+    @t.validate("cell_size")
+    def _valid_cell_size(self, proposal: Mapping[str, Any]) -> int:
+        return cast(int, self._setting(SetCellSize(proposal["value"]), proposal["value"]))
+
+    @t.validate("question_marks")
+    def _valid_question_marks(self, proposal: Mapping[str, Any]) -> bool:
+        return cast(bool, self._setting(SetQuestionMarks(proposal["value"]), proposal["value"]))
+
     def _setting(self, message: Message, value: object) -> object:
         """A user setting assigned from Python goes through update like everything else."""
         if not self._rendering:
@@ -477,7 +583,7 @@ class Minesweeper(anywidget.AnyWidget):
                 raise t.TraitError(str(exc)) from exc
         return value
 
-    @t.observe("strategy", "delay", "show_probabilities")
+    @t.observe(*SETTINGS)
     def _on_setting(self, _change: Mapping[str, Any]) -> None:
         if not self._rendering:
             self._render(error="", details="")
@@ -522,7 +628,7 @@ class Minesweeper(anywidget.AnyWidget):
 
     def _browser_request(self, content: object) -> None:
         try:
-            message = decode(content, self._fresh_game())
+            message = decode(content, self._new_game_from_browser)
             batch: Iterable[Message] = (message,)
             if isinstance(message, (NewGame, Step)):
                 batch = (Pause(), message)  # a click on the face or on Step stops the autoplayer
@@ -531,7 +637,7 @@ class Minesweeper(anywidget.AnyWidget):
             self._show_problem("ignored a message from the browser", exc)
 
     def set_state(self, sync_data: Any) -> None:
-        """State sent by the browser: ``strategy``, ``delay``, ``show_probabilities`` and ``requests``.
+        """State sent by the browser: the player's settings (``SETTINGS``) and ``requests``.
 
         Settings are checked and applied all or nothing. Then each new request (id above ``handled``)
         is applied on its own, like a custom message: a rejected one is shown and the next still runs.

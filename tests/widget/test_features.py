@@ -1,0 +1,308 @@
+"""The player's and teacher's features, through update (no kernel) and through the widget."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from ipyminesweeper import GameOverError, Minesweeper, Move, View, new_board
+from ipyminesweeper.widget import (
+    Flag,
+    Hint,
+    Live,
+    MessageError,
+    Resume,
+    Reveal,
+    Scrub,
+    SetCellSize,
+    SetLabels,
+    SetQuestionMarks,
+    ShowProbabilities,
+    Step,
+    start,
+    update,
+)
+from ipyminesweeper.widget.render import render
+from ipyminesweeper.widget.stats import GameResult, Stats, level_name, record, stats_from_json
+from ipyminesweeper.widget.stats_file import StatsFile
+
+
+def playing(seed: int = 3) -> object:
+    return update(start(new_board(9, 9, 10, seed=seed)), Reveal((4, 4)), now=1_000)
+
+
+def safe_cell(board: object) -> tuple[int, int]:
+    return next(p for p in board.positions() if board.view[p] == "." and not board.is_mine(p))  # type: ignore[attr-defined]
+
+
+# --- hint ------------------------------------------------------------------------------------------
+
+
+def test_a_hint_shows_the_next_move_without_playing_it() -> None:
+    s = playing()
+    hinted = update(s, Hint())
+    assert hinted.board is s.board and len(hinted.history) == len(s.history)
+    stepped = update(s, Step())
+    assert hinted.hint is not None and hinted.hint.move == stepped.last_move.move  # type: ignore[union-attr]
+    assert hinted.assistance.hints == 1 and "1 hint" in hinted.assistance.describe()
+    state = render(hinted)
+    assert state["hint_move"]["row"] == hinted.hint.move.pos[0] and state["hint_move"]["reason"]  # type: ignore[union-attr]
+    assert state["labels"] is True, "labels come on once help is used"
+    after = update(hinted, Reveal(safe_cell(hinted.board)))
+    assert after.hint is None and render(after)["hint_move"] == {}
+
+
+def test_no_hint_after_the_end_or_while_looking_back() -> None:
+    s = start(new_board(9, 9, 10, seed=4, first_click="any"))
+    mine = next(p for p in s.board.positions() if s.board.is_mine(p))
+    with pytest.raises(GameOverError):
+        update(update(s, Reveal(mine)), Hint())
+    with pytest.raises(MessageError, match="looking back"):
+        update(update(playing(), Scrub(0)), Hint())
+
+
+# --- time travel -------------------------------------------------------------------------------------
+
+
+def test_scrubbing_shows_old_boards_and_never_changes_the_live_one() -> None:
+    s = playing()
+    for _ in range(5):
+        s = update(s, Step("exact"))
+    live = s.board
+    back = update(s, Scrub(2))
+    assert back.board is live and back.viewing == 2
+    state = render(back)
+    assert state["cells"] == s.history[2].view.cells and state["viewing"] == 2
+    assert state["history_length"] == len(s.history) == 7
+    assert state["history_step"]["index"] == 2 and state["history_step"]["text"].startswith("exact: reveal")
+    assert state["can_undo"] is False and state["last_move"] == {}
+    for message in (Reveal(safe_cell(live)), Flag((0, 0)), Step(), Hint()):
+        with pytest.raises(MessageError, match="looking back at move 2 of 6"):
+            update(back, message)
+    assert update(back, Live()).viewing is None
+    assert update(back, Scrub(-1)).viewing is None, "the last board is the live game"
+    with pytest.raises(MessageError, match="outside"):
+        update(s, Scrub(7))
+
+
+def test_resume_from_here_branches_and_counts_as_help() -> None:
+    s = playing()
+    for _ in range(4):
+        s = update(s, Step("simple"))
+    branch = update(update(s, Scrub(2)), Resume(), now=9_000)
+    assert len(branch.history) == 3 and branch.board == s.history[2] and branch.viewing is None
+    assert branch.assistance.rewinds == 1 and "1 resume from history" in branch.assistance.describe()
+    assert tuple(branch.history) == tuple(s.history)[:3], "w.history and the slider read the same data"
+    assert update(s, Resume()) is s, "nothing to resume on the live board"
+
+
+def test_scrubbing_stops_the_autoplayer() -> None:
+    from ipyminesweeper.widget import Play
+
+    s = update(playing(), Play())
+    assert not update(s, Scrub(0)).autoplaying
+
+
+# --- question marks ----------------------------------------------------------------------------------
+
+
+def test_question_marks_cycle_flag_mark_covered_and_never_count_as_flags() -> None:
+    s = update(playing(), SetQuestionMarks(True))
+    cell = safe_cell(s.board)
+    index = s.board.index(cell)
+    flagged = update(s, Flag(cell))
+    assert flagged.board.view[cell] == "f" and flagged.board.flags_left == 9
+    marked = update(flagged, Flag(cell))
+    assert marked.board.view[cell] == "." and index in marked.marks
+    assert marked.board.flags_left == 10, "a question mark is not a flag"
+    assert render(marked)["marks"] == [index] and render(marked)["mines_left"] == 10
+    cleared = update(marked, Flag(cell))
+    assert index not in cleared.marks and cleared.board == marked.board
+    again = update(update(marked, Reveal(cell)), SetQuestionMarks(True))
+    assert index not in again.marks, "a revealed cell loses its mark"
+    off = update(update(s, Flag(cell)), SetQuestionMarks(False))
+    assert update(off, Flag(cell)).board.view[cell] == ".", "without the option: flag and unflag"
+
+
+# --- labels, zoom ------------------------------------------------------------------------------------
+
+
+def test_labels_are_automatic_unless_chosen() -> None:
+    s = playing()
+    assert render(s)["labels"] is False
+    assert render(update(s, ShowProbabilities(True)))["labels"] is True
+    assert render(update(s, SetLabels(True)))["labels"] is True
+    assert render(update(update(s, Step()), SetLabels(False)))["labels"] is False
+
+
+@pytest.mark.parametrize("pixels", [0, 16, 40, 64])
+def test_zoom_accepts_fit_or_legible_sizes(pixels: int) -> None:
+    assert render(update(playing(), SetCellSize(pixels)))["cell_size"] == pixels
+
+
+@pytest.mark.parametrize("pixels", [8, 15, 65, -1, 1000])
+def test_zoom_refuses_illegible_or_absurd_sizes(pixels: int) -> None:
+    with pytest.raises(MessageError, match="0 \\(fit\\) or 16 to 64"):
+        update(playing(), SetCellSize(pixels))
+
+
+# --- a reason's cells travel with the move -------------------------------------------------------------
+
+
+def test_a_moves_cells_are_synced_on_the_board_only() -> None:
+    def pointing(view: View) -> Move:
+        i = view.cells.index(".")
+        numbers = tuple(view.position(j) for j, ch in enumerate(view.cells) if ch.isdigit())[:2]
+        return Move(
+            "reveal", view.position(i), "why", numbers=(*numbers, (99, 99)), constrained=((0, 0), (-1, 5))
+        )
+
+    state = render(update(playing(), Step(pointing)))["last_move"]
+    assert len(state["numbers"]) == 2 and state["constrained"] == [[0, 0]]
+
+
+def test_scored_reports_a_score_not_a_probability() -> None:
+    state = render(update(playing(), Step("scored")))["last_move"]
+    assert state["probability"] is None or state["probability"] == 0.0
+    assert state["score"] is not None
+
+
+# --- statistics -----------------------------------------------------------------------------------------
+
+
+def result(game: str, won: bool, seconds: float, assisted: str = "", level: str = "beginner") -> GameResult:
+    return GameResult(game, level, "opening", won, seconds, assisted, 0)
+
+
+def test_stats_are_derived_from_the_results() -> None:
+    stats = Stats()
+    for r in [
+        result("a", True, 50),
+        result("b", True, 30, "2 hints"),
+        result("c", False, 12),
+        result("d", True, 40),
+        result("e", True, 45),
+        result("x", True, 5, level="expert"),
+    ]:
+        stats = record(stats, r)
+    s = stats.of("beginner", "opening")
+    assert (s.played, s.won) == (5, 4)
+    assert s.best_seconds == 40, "an assisted win never sets the best time"
+    assert s.median_seconds == 42.5 and s.streak == 2 and s.best_streak == 2
+    assert stats.levels == (("beginner", "opening"), ("expert", "opening"))
+    again = record(stats, result("c", True, 60, "1 undo after a loss"))
+    assert again.of("beginner", "opening").played == 5, "a game that ends again replaces its result"
+    assert again.of("beginner", "opening").best_streak == 5
+    assert stats_from_json(again.to_json()) == again
+    assert level_name(16, 30, 99) == "expert" and level_name(10, 10, 15) == "10x10/15"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "{",
+        "[]",
+        '{"format": "other", "version": 1, "games": []}',
+        '{"format": "ipyminesweeper/stats", "version": 1, "games": [{"game": 1}]}',
+        '{"format": "ipyminesweeper/stats", "version": 1, "games": "all"}',
+    ],
+)
+def test_a_corrupt_stats_file_reads_as_no_stats(tmp_path: Path, text: str) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text(text)
+    store = StatsFile(path)
+    assert store.load() == Stats() and store.problem
+    store.add(result("a", True, 10))
+    assert len(stats_from_json(path.read_text()).results) == 1, "the next game writes a good file"
+
+
+def test_stats_live_in_memory_where_the_disk_cannot_be_written(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-dir"
+    blocked.write_text("")
+    store = StatsFile(blocked / "stats.json")
+    store.add(result("a", True, 10))
+    store.add(result("b", False, 3))
+    assert len(store.load().results) == 2 and "in memory" in store.problem
+
+
+def test_a_finished_game_is_recorded_and_survives_a_new_widget(tmp_path: Path) -> None:
+    os.environ["JUPYTER_DATA_DIR"] = str(tmp_path)
+    try:
+        w = Minesweeper("beginner", seed=11)
+        w.reveal(4, 4)
+        while w.status == "playing":
+            w.reveal(*safe_cell(w.board))
+        assert w.status == "won" and w.summary.startswith("won in")
+        table = w.stats.of("beginner", "opening")
+        assert (table.played, table.won) == (1, 1) and table.best_seconds is not None
+        assert w.stats_table[0]["level"] == "beginner" and w.stats_table[0]["won"] == 1
+        saved = json.loads((tmp_path / "ipyminesweeper" / "stats.json").read_text())
+        assert saved["format"] == "ipyminesweeper/stats" and len(saved["games"]) == 1
+        other = Minesweeper("expert")  # as after a kernel restart: read from the file
+        assert other.stats.of("beginner", "opening").won == 1
+        helped = Minesweeper("beginner", seed=12)
+        helped.step("exact")
+        while helped.status == "playing":
+            helped.step("exact")
+        assert "assisted" in helped.summary
+        won = helped.stats.of("beginner", "opening")
+        assert won.played == 2 and (helped.status == "lost" or won.best_seconds == table.best_seconds)
+    finally:
+        os.environ.pop("JUPYTER_DATA_DIR", None)
+
+
+# --- the widget's methods ------------------------------------------------------------------------------
+
+
+def test_widget_hint_scrub_resume_and_text() -> None:
+    w = Minesweeper("beginner", seed=8)
+    w.reveal(4, 4)
+    move = w.hint()
+    assert w.hint_move["row"] == move.pos[0] and len(w.history) == 2
+    w.step()
+    w.step()
+    assert w.scrub(1) == w.history[1] and w.viewing == 1
+    assert w.text == w.history[1].view.to_text()
+    with pytest.raises(MessageError):
+        w.reveal(0, 0)
+    w.live()
+    assert w.viewing == -1 and w.text == w.board.view.to_text()
+    w.scrub(1)
+    assert w.resume() == w.history[1] and len(w.history) == 2
+
+
+def test_widget_settings_from_python_and_from_the_browser() -> None:
+    w = Minesweeper("beginner", seed=8)
+    w.cell_size = 32
+    w.question_marks = True
+    w.labels = True
+    assert (w.session.settings.cell_size, w.session.settings.question_marks, w.session.settings.labels) == (
+        32,
+        True,
+        True,
+    )
+    w.set_state({"cell_size": 20, "labels": False})
+    assert w.session.settings.cell_size == 20 and w.labels is False
+    w.set_state({"cell_size": 3})
+    assert w.session.settings.cell_size == 20 and "16 to 64" in w.error
+
+
+def test_the_picker_starts_any_game_and_shows_its_settings() -> None:
+    w = Minesweeper("beginner", seed=8)
+    w._handle_custom_msg({"action": "new_game", "level": "expert", "first_click": "safe"}, [])
+    assert (w.level, w.first_click, w.rows, w.cols, w.mines) == ("expert", "safe", 16, 30, 99)
+    w._handle_custom_msg({"action": "new_game", "rows": 10, "cols": 12, "mines": 20}, [])
+    assert (w.level, w.first_click) == ("10x12/20", "safe")
+    before = w.board
+    w._handle_custom_msg({"action": "new_game", "rows": 10, "cols": 12, "mines": 200}, [])
+    assert w.board is before and "cannot fit" in w.error
+    w._handle_custom_msg({"action": "new_game", "rows": "ten", "cols": 12, "mines": 2}, [])
+    assert w.board is before and "integer rows" in w.error
+    w._handle_custom_msg({"action": "new_game", "first_click": "no-guess"}, [])
+    assert w.first_click == "no-guess" and (w.rows, w.cols, w.mines) == (10, 12, 20)
+    w.new_game("beginner", first_click="any")
+    assert (w.level, w.first_click) == ("beginner", "any")

@@ -1,0 +1,265 @@
+"""The Elm-style loop without a kernel or a widget: ``update(session, message) -> session``."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import reduce
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ipyminesweeper import GameOverError, InvalidMoveError, Move, View, new_board, reveal
+from ipyminesweeper.widget.messages import (
+    AddStrategy,
+    Chord,
+    Flag,
+    Message,
+    MessageError,
+    NewGame,
+    Pause,
+    Play,
+    Reveal,
+    SelectStrategy,
+    SetBoard,
+    SetDelay,
+    ShowProbabilities,
+    Step,
+    Undo,
+)
+from ipyminesweeper.widget.render import REASON_LIMIT, render
+from ipyminesweeper.widget.session import Session, StrategyError, start, update
+
+
+def fresh(seed: int = 3, first_click: str = "opening") -> Session:
+    return start(new_board(9, 9, 10, seed=seed, first_click=first_click))
+
+
+def first_covered(view: View) -> Move:
+    i = view.cells.index(".")
+    return Move("reveal", view.position(i), "the first covered cell")
+
+
+def test_moves_are_messages_and_the_loop_is_a_reduce() -> None:
+    messages: list[Message] = [Reveal((4, 4)), Flag((0, 0)), Flag((0, 0)), Step("exact")]
+    s0 = fresh()
+    final = reduce(lambda s, m: update(s, m, now=1000), messages, s0)
+    boards = list(final.history)
+    assert boards[0] == s0.board and boards[1] == reveal(s0.board, (4, 4))
+    assert len(final.history) == 5 and final.board is final.history[-1]
+    assert s0.board.status == "ready" and len(s0.history) == 1, "update never changes its input"
+
+
+def test_the_clock_comes_with_the_message() -> None:
+    s = update(fresh(), Reveal((4, 4)), now=5_000)
+    assert s.started_at == 5_000 and s.ended_at == 0 and s.seconds == 0.0
+    s = update(s, Step("exact"), now=9_000)
+    assert s.started_at == 5_000
+    while not s.board.over:
+        s = update(s, Step("exact"), now=46_000)
+    assert s.ended_at == 46_000 and s.seconds == 41.0
+    assert s.summary.startswith(("won in 41 s", "lost after 41 s"))
+    back = update(s, Undo(), now=50_000)
+    assert back.ended_at == 0 and back.started_at == 5_000
+    assert update(update(fresh(), Reveal((4, 4)), now=7), Undo()).started_at == 0
+
+
+@pytest.mark.parametrize(
+    ("message", "error"),
+    [
+        (Reveal((9, 0)), ValueError),
+        (Reveal((0, -1)), ValueError),
+        (Flag((1.5, 0)), TypeError),  # type: ignore[arg-type]
+        (Chord("a1"), TypeError),  # type: ignore[arg-type]
+        (Step("nope"), MessageError),
+        (Step(42), MessageError),  # type: ignore[arg-type]
+        (SelectStrategy("nope"), MessageError),
+        (SelectStrategy(3), TypeError),  # type: ignore[arg-type]
+        (SetDelay(-1), MessageError),
+        (SetDelay(float("nan")), MessageError),
+        (SetDelay(11), MessageError),
+        (SetDelay("slow"), TypeError),  # type: ignore[arg-type]
+        (SetDelay(True), TypeError),
+        (ShowProbabilities(1), TypeError),  # type: ignore[arg-type]
+        (SetBoard("....."), TypeError),  # type: ignore[arg-type]
+        (NewGame(None), TypeError),  # type: ignore[arg-type]
+        (AddStrategy("", first_covered), MessageError),
+        (AddStrategy("x" * 61, first_covered), MessageError),
+        (AddStrategy("mine", 42), TypeError),  # type: ignore[arg-type]
+        (AddStrategy("exact", first_covered), MessageError),
+        (Play("nope"), MessageError),
+        (Play(42), MessageError),  # type: ignore[arg-type]
+        ("reveal", MessageError),  # type: ignore[arg-type]
+    ],
+    ids=repr,
+)
+def test_a_rejected_message_raises_and_leaves_the_session_alone(message: Any, error: type) -> None:
+    s = update(fresh(), Reveal((4, 4)), now=1)
+    copy = dataclasses.replace(s)
+    with pytest.raises(error):
+        update(s, message, now=2)
+    assert s == copy and render(s) == render(copy)
+
+
+def test_moves_after_the_end_are_rejected() -> None:
+    s = fresh(seed=4, first_click="any")
+    mine = next(p for p in s.board.positions() if s.board.is_mine(p))
+    lost = update(s, Reveal(mine), now=1)
+    assert lost.board.status == "lost"
+    for message in (Reveal((0, 0)), Flag((0, 0)), Chord((0, 0)), Step("exact"), Play()):
+        with pytest.raises(GameOverError):
+            update(lost, message)
+
+
+def test_a_strategy_that_raises_is_a_strategy_error_with_its_traceback() -> None:
+    def broken(view: View) -> Move:
+        return 1 / 0  # type: ignore[return-value]
+
+    s = update(fresh(), Reveal((4, 4)))
+    with pytest.raises(StrategyError, match="ZeroDivisionError") as info:
+        update(s, Step(broken))
+    cause = info.value.__cause__
+    assert isinstance(cause, ZeroDivisionError) and cause.__traceback__ is not None
+    with pytest.raises(InvalidMoveError, match="already revealed"):
+        update(s, Step(lambda v: Move("reveal", (4, 4))))
+
+
+def test_a_callable_is_played_without_joining_the_menu() -> None:
+    s = update(fresh(), Step(first_covered))
+    assert "first_covered" not in s.strategy_names
+    assert s.last_move is not None and s.last_move.strategy == "first_covered"
+    assert s.assistance.autoplayer_moves == 1
+
+
+def test_adding_strategies() -> None:
+    s = update(fresh(), AddStrategy("mine", first_covered))
+    assert s.strategy_names[-1] == "mine" and s.strategy == "exact"
+    s = update(s, AddStrategy("mine", simple_too := lambda v: first_covered(v), select=True))
+    assert s.strategy_names.count("mine") == 1 and s.strategy_named("mine") is simple_too
+    assert s.strategy == "mine"
+
+
+def test_undo_after_a_loss_is_allowed_and_counted() -> None:
+    s = fresh(seed=4, first_click="any")
+    safe = next(p for p in s.board.positions() if not s.board.is_mine(p))
+    mine = next(p for p in s.board.positions() if s.board.is_mine(p))
+    s = update(update(s, Reveal(safe), now=1_000), Reveal(mine), now=2_000)
+    assert s.board.status == "lost" and s.summary == "lost after 1 s"
+    s = update(s, Undo(), now=3_000)
+    assert s.board.status == "playing" and s.assistance.undos_after_loss == 1
+    while not s.board.over:  # finish the game by the rules, with the player's own certain reveals
+        s = update(
+            s,
+            Reveal(next(p for p in s.board.positions() if s.board.view[p] == "." and not s.board.is_mine(p))),
+            now=42_000,
+        )
+    assert s.board.status == "won"
+    assert s.summary == "won in 41 s (assisted: 1 undo after a loss)"
+    assert render(s)["summary"] == s.summary
+
+
+def test_assistance_is_recorded_and_reset_by_a_new_game() -> None:
+    s = update(fresh(), ShowProbabilities(True))
+    s = update(s, Step("exact"))
+    s = update(
+        s,
+        SetBoard(
+            reveal(
+                s.board,
+                next(p for p in s.board.positions() if s.board.view[p] == "." and not s.board.is_mine(p)),
+            )
+        ),
+    )
+    assert s.assistance.overlay and s.assistance.autoplayer_moves == 1 and s.assistance.boards_set == 1
+    assert "the probability overlay" in s.assistance.describe()
+    s = update(s, ShowProbabilities(False))
+    again = update(s, NewGame(new_board(9, 9, 10, seed=5)))
+    assert not again.assistance and len(again.history) == 1 and again.last_move is None
+
+
+def test_play_and_pause_are_state_and_the_end_stops_the_autoplayer() -> None:
+    s = update(fresh(), Play())
+    assert s.autoplaying and s.autoplayer is None
+    while not s.board.over:
+        s = update(s, Step(s.autoplayer))
+    assert not s.autoplaying
+    assert not update(update(fresh(), Play("simple")), Pause()).autoplaying
+
+
+def test_the_synced_reason_is_cut() -> None:
+    def chatty(view: View) -> Move:
+        return Move("reveal", first_covered(view).pos, "x" * 100_000)
+
+    s = update(fresh(), Step(chatty))
+    assert s.last_move is not None and len(s.last_move.move.reason) == 100_000  # type: ignore[union-attr]
+    synced = render(s)["last_move"]["reason"]
+    assert len(synced) == REASON_LIMIT and synced.endswith("…")
+
+
+def test_no_mine_in_what_is_rendered_while_playing() -> None:
+    s = update(fresh(), Reveal((4, 4)))
+    state = render(update(s, ShowProbabilities(True)))
+    assert set(state["cells"]) <= set(".f012345678")
+    assert all(0.0 <= p <= 1.0 for p in state["probabilities"].values())
+
+
+# --- fuzzing the loop: any sequence of messages keeps a valid session --------------------------------
+
+positions = st.tuples(st.integers(-2, 10), st.integers(-2, 10))
+messages = st.one_of(
+    positions.map(Reveal),
+    positions.map(Flag),
+    positions.map(Chord),
+    st.just(Undo()),
+    st.sampled_from(["exact", "simple", "scored", "nope"]).map(Step),
+    st.sampled_from(["exact", "simple", "nope"]).map(SelectStrategy),
+    (st.floats(-1, 12) | st.just(float("nan"))).map(SetDelay),
+    st.booleans().map(ShowProbabilities),
+    st.just(Play()),
+    st.just(Pause()),
+    st.integers(0, 3).map(lambda seed: NewGame(new_board(5, 6, 6, seed=seed))),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(messages, max_size=40), st.integers(0, 10))
+def test_any_message_sequence_keeps_a_valid_session(batch: list[Message], seed: int) -> None:
+    s = fresh(seed)
+    for i, message in enumerate(batch):
+        before = s
+        try:
+            s = update(s, message, now=1000 * i)
+        except (ValueError, TypeError):
+            assert s is before
+            continue
+        board = s.board
+        assert s.history[-1] is board and len(s.history) >= 1
+        assert (s.started_at == 0) == (board.status == "ready") or s.started_at == 0
+        assert (s.ended_at > 0) <= board.over or s.ended_at == 0
+        assert not (s.autoplaying and board.over)
+        state = render(s)
+        assert state["status"] == board.status and state["cells"] == board.view.cells
+        if not board.over:
+            assert set(state["cells"]) <= set(".f012345678")
+
+
+def test_history_memory_is_bounded() -> None:
+    """10,000 flag toggles on 100 x 100 keep well under 20 MB (every board kept would be ~100 MB)."""
+    import gc
+    import tracemalloc
+
+    s = update(start(new_board(100, 100, 1500, seed=1)), Reveal((50, 50)))
+    covered = [p for p in s.board.positions() if s.board.view[p] == "."][:50]
+    gc.collect()
+    tracemalloc.start()
+    base = tracemalloc.get_traced_memory()[0]
+    for i in range(10_000):
+        s = update(s, Flag(covered[i % 50]))
+    gc.collect()
+    kept = tracemalloc.get_traced_memory()[0] - base
+    tracemalloc.stop()
+    assert len(s.history) == 10_002
+    assert kept < 20e6, f"the history keeps {kept / 1e6:.1f} MB"
+    assert s.history[5_000] == s.history[4_900]  # rebuilt from checkpoints: 100 toggles undo themselves
+    assert s.history[5_001] != s.history[5_000]
