@@ -93,25 +93,25 @@ export function describeCell(ch) {
   }
 }
 
-/** Spoken label of a cell; row and col are 0-based, the label is 1-based. */
+/** Spoken label of a cell, with the one coordinate format of the reasons and the labels: "(3,4)". */
 export function cellLabel(row, col, ch, probability) {
-  let label = `row ${row + 1}, column ${col + 1}, ${describeCell(ch)}`;
+  let label = `(${row},${col}) ${describeCell(ch)}`;
   if (probability != null && Number.isFinite(probability)) label += `, ${formatPercent(probability)} mine probability`;
   return label;
 }
 
-/** Three-character LED counter: 0..999, negatives as -01..-99. */
+/** LED counter: at least three digits ("040", "-05"), wider for bigger values ("1500", "-120"). */
 export function formatCounter(n) {
   n = Math.trunc(Number(n) || 0);
-  if (n < 0) return "-" + String(Math.min(-n, 99)).padStart(2, "0");
-  return String(Math.min(n, 999)).padStart(3, "0");
+  if (n < 0) return "-" + String(Math.min(-n, 99999)).padStart(2, "0");
+  return String(Math.min(n, 999999)).padStart(3, "0");
 }
 
 /** Whole seconds shown by the timer, from epoch-ms start/end (0 = unset) and the current time. */
 export function elapsedSeconds(startedAt, endedAt, now) {
   if (!startedAt) return 0;
   const end = endedAt || now;
-  return Math.max(0, Math.min(999, Math.floor((end - startedAt) / 1000)));
+  return Math.max(0, Math.floor((end - startedAt) / 1000));
 }
 
 /** Face shown on the button. */
@@ -140,9 +140,13 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
 /**
  * Keyboard map. Returns null for keys the widget does not handle.
  * {type: "move", dr, dc} | {type: "home"} | {type: "end"} | {type: "action", action}
- * where action is reveal | flag | chord | new_game | undo | step | toggle_play | flag_mode.
+ * where action is reveal | flag | chord | new_game | undo | step | hint | toggle_play | flag_mode |
+ * history_back | history_forward | help | escape | copy.
  */
 export function keyAction(event) {
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && (event.key || "").toLowerCase() === "c") {
+    return { type: "action", action: "copy" };
+  }
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
   switch (event.key) {
     case "ArrowUp":
@@ -161,6 +165,14 @@ export function keyAction(event) {
     case "Spacebar":
     case "Enter":
       return { type: "action", action: "reveal" };
+    case "[":
+      return { type: "action", action: "history_back" };
+    case "]":
+      return { type: "action", action: "history_forward" };
+    case "?":
+      return { type: "action", action: "help" };
+    case "Escape":
+      return { type: "action", action: "escape" };
   }
   switch ((event.key || "").toLowerCase()) {
     case "f":
@@ -170,7 +182,10 @@ export function keyAction(event) {
     case "n":
       return { type: "action", action: "new_game" };
     case "u":
+    case "z":
       return { type: "action", action: "undo" };
+    case "h":
+      return { type: "action", action: "hint" };
     case "s":
       return { type: "action", action: "step" };
     case "p":
@@ -297,12 +312,6 @@ export function decodeProbabilities(obj, size) {
   return out;
 }
 
-/** Cell size in px so that `cols` cells fit in `width` px, clamped to [min, max]. */
-export function fitCellSize(width, cols, min = 9, max = 28) {
-  if (!(width > 0) || !(cols > 0)) return max;
-  return Math.max(min, Math.min(max, Math.floor(width / cols)));
-}
-
 /** Speed slider (0 slow … 100 fast) ↔ delay in seconds between autoplay moves (log scale 2 s … 0.01 s). */
 const SLOW = 2;
 const FAST = 0.01;
@@ -313,14 +322,4 @@ export function speedToDelay(speed) {
 export function delayToSpeed(delay) {
   const d = Math.max(FAST, Math.min(SLOW, Number(delay) || SLOW));
   return Math.round((100 * Math.log(d / SLOW)) / Math.log(FAST / SLOW)) || 0; // never -0
-}
-
-/** Human text for the last move (`last_move` trait: {action, row, col, reason, probability}). */
-export function describeMove(move) {
-  if (!move || typeof move !== "object" || !move.action) return "";
-  const where = `(${move.row}, ${move.col})`;
-  let text = `${move.action} ${where}`;
-  if (typeof move.probability === "number") text += ` · mine probability ${formatPercent(move.probability)}`;
-  if (move.reason) text += ` — ${move.reason}`;
-  return text;
 }

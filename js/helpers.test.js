@@ -13,10 +13,8 @@ import {
   decodeView,
   delayToSpeed,
   describeCell,
-  describeMove,
   elapsedSeconds,
   faceFor,
-  fitCellSize,
   formatCounter,
   formatPercent,
   keyAction,
@@ -94,25 +92,26 @@ test("cellText shows numbers only", () => {
   for (const ch of ".f0*XFx") assert.equal(cellText(ch), "");
 });
 
-test("cellLabel is 1-based and says what the cell is", () => {
-  assert.equal(cellLabel(2, 4, "."), "row 3, column 5, covered");
-  assert.equal(cellLabel(0, 0, "f"), "row 1, column 1, flagged");
-  assert.equal(cellLabel(0, 1, "1"), "row 1, column 2, 1 adjacent mine");
-  assert.equal(cellLabel(0, 1, "3"), "row 1, column 2, 3 adjacent mines");
-  assert.equal(cellLabel(0, 1, "0"), "row 1, column 2, empty");
-  assert.equal(cellLabel(4, 4, "X"), "row 5, column 5, exploded mine");
-  assert.equal(cellLabel(1, 1, ".", 0.25), "row 2, column 2, covered, 25% mine probability");
+test("cellLabel uses the reasons' coordinates and says what the cell is", () => {
+  assert.equal(cellLabel(2, 4, "."), "(2,4) covered");
+  assert.equal(cellLabel(0, 0, "f"), "(0,0) flagged");
+  assert.equal(cellLabel(0, 1, "1"), "(0,1) 1 adjacent mine");
+  assert.equal(cellLabel(0, 1, "3"), "(0,1) 3 adjacent mines");
+  assert.equal(cellLabel(0, 1, "0"), "(0,1) empty");
+  assert.equal(cellLabel(4, 4, "X"), "(4,4) exploded mine");
+  assert.equal(cellLabel(1, 1, ".", 0.25), "(1,1) covered, 25% mine probability");
   for (const ch of VIEW_CHARS) assert.ok(describeCell(ch).length > 0);
   assert.throws(() => describeCell("z"));
 });
 
-test("formatCounter gives three characters", () => {
+test("formatCounter gives three characters, more for big values", () => {
   assert.equal(formatCounter(40), "040");
   assert.equal(formatCounter(0), "000");
   assert.equal(formatCounter(7), "007");
-  assert.equal(formatCounter(1234), "999");
+  assert.equal(formatCounter(1234), "1234");
+  assert.equal(formatCounter(1500), "1500");
   assert.equal(formatCounter(-3), "-03");
-  assert.equal(formatCounter(-250), "-99");
+  assert.equal(formatCounter(-250), "-250");
   assert.equal(formatCounter(undefined), "000");
 });
 
@@ -121,7 +120,7 @@ test("elapsedSeconds counts from the first reveal and stops at the end", () => {
   assert.equal(elapsedSeconds(10_000, 0, 15_900), 5);
   assert.equal(elapsedSeconds(10_000, 12_500, 99_000), 2);
   assert.equal(elapsedSeconds(10_000, 0, 9_000), 0); // clock skew never shows negative time
-  assert.equal(elapsedSeconds(1, 0, 5_000_000), 999);
+  assert.equal(elapsedSeconds(1, 0, 5_000_000), 4999); // the timer widens past 999
 });
 
 test("faceFor and statusMessage follow the status", () => {
@@ -155,7 +154,15 @@ test("keyAction maps the documented keys", () => {
   assert.deepEqual(k("Home"), { type: "home" });
   assert.equal(k("x"), null);
   assert.equal(k("Tab"), null);
-  assert.equal(k("c", { ctrlKey: true }), null); // Ctrl+C stays a copy
+  assert.deepEqual(k("c", { ctrlKey: true }), { type: "action", action: "copy" }); // copy the board
+  assert.deepEqual(k("C", { metaKey: true }), { type: "action", action: "copy" });
+  assert.equal(k("c", { ctrlKey: true, altKey: true }), null);
+  assert.deepEqual(k("z"), { type: "action", action: "undo" });
+  assert.deepEqual(k("h"), { type: "action", action: "hint" });
+  assert.deepEqual(k("["), { type: "action", action: "history_back" });
+  assert.deepEqual(k("]"), { type: "action", action: "history_forward" });
+  assert.deepEqual(k("?"), { type: "action", action: "help" });
+  assert.deepEqual(k("Escape"), { type: "action", action: "escape" });
   assert.equal(k("f", { metaKey: true }), null);
   assert.equal(k("ArrowUp", { altKey: true }), null);
 });
@@ -276,14 +283,6 @@ test("decodeProbabilities keeps valid entries only", () => {
   assert.equal(decodeProbabilities(null, 6).size, 0);
 });
 
-test("fitCellSize shrinks for big boards within limits", () => {
-  assert.equal(fitCellSize(900, 16), 28);
-  assert.equal(fitCellSize(900, 100), 9);
-  assert.equal(fitCellSize(900, 50), 18);
-  assert.equal(fitCellSize(300, 100), 9);
-  assert.equal(fitCellSize(0, 10), 28);
-});
-
 test("speed slider and delay are inverse, fast is short", () => {
   assert.equal(speedToDelay(0), 2);
   assert.equal(speedToDelay(100), 0.01);
@@ -291,12 +290,3 @@ test("speed slider and delay are inverse, fast is short", () => {
   for (const s of [0, 10, 50, 90, 100]) assert.equal(delayToSpeed(speedToDelay(s)), s);
 });
 
-test("describeMove shows the action, cell, probability and reason", () => {
-  assert.equal(describeMove({}), "");
-  assert.equal(describeMove(null), "");
-  assert.equal(
-    describeMove({ action: "reveal", row: 3, col: 4, reason: "the 1 at (2,3) is satisfied", probability: 0 }),
-    "reveal (3, 4) · mine probability 0% — the 1 at (2,3) is satisfied",
-  );
-  assert.equal(describeMove({ action: "flag", row: 0, col: 1, reason: "", probability: null }), "flag (0, 1)");
-});

@@ -142,5 +142,5 @@ export function luminance(css) {
 export function frozenSeconds(startedAt, endedAt, elapsed) {
   if (!startedAt) return 0;
   const secs = endedAt ? (endedAt - startedAt) / 1000 : Number(elapsed) || 0;
-  return Math.max(0, Math.min(999, Math.floor(secs)));
+  return Math.max(0, Math.floor(secs));
 }

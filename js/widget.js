@@ -9,10 +9,8 @@ import {
   decodeProbabilities,
   decodeView,
   delayToSpeed,
-  describeMove,
   elapsedSeconds,
   faceFor,
-  fitCellSize,
   formatCounter,
   formatPercent,
   isOver,
@@ -37,6 +35,25 @@ import {
   pressStart,
   withRequest,
 } from "./input.js";
+import {
+  FIRST_CLICKS,
+  FIRST_CLICK_TEXT,
+  KEY_HELP,
+  LEVELS,
+  STATS_HEADERS,
+  boardText,
+  cellSize,
+  cellsOf,
+  describeGame,
+  describeMove,
+  historyText,
+  labelTexts,
+  pickerLevel,
+  pickerRequest,
+  scrubTarget,
+  statsRow,
+  zoomStep,
+} from "./features.js";
 
 const FACE_SVG = {
   smile:
@@ -57,31 +74,88 @@ function faceMarkup(face) {
   return `<svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">${FACE_SVG[face]}</svg>`;
 }
 
-const SKELETON = `
+const escapeHtml = (text) =>
+  String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]);
+
+function skeleton(uid) {
+  const levels = Object.entries(LEVELS)
+    .map(([name, [r, c, m]]) =>
+      `<label><input type="radio" name="${uid}-level" value="${name}"> ${name[0].toUpperCase()}${name.slice(1)} <small>${r}×${c}, ${m} mines</small></label>`)
+    .join("");
+  const policies = FIRST_CLICKS.map((p) => `<option value="${p}">${escapeHtml(FIRST_CLICK_TEXT[p])}</option>`).join("");
+  const keys = KEY_HELP.map(([k, what]) => `<dt>${escapeHtml(k)}</dt><dd>${escapeHtml(what)}</dd>`).join("");
+  return `
   <div class="ipyms-header">
     <div class="ipyms-counter ipyms-led" role="status" aria-label="mines left">000</div>
-    <button type="button" class="ipyms-face" data-face="smile" aria-label="New game" title="New game (N)"></button>
+    <div class="ipyms-face-group">
+      <button type="button" class="ipyms-face" data-face="smile" aria-label="New game" title="New game, same settings (N)"></button>
+      <button type="button" class="ipyms-btn ipyms-picker-toggle" aria-haspopup="dialog" aria-expanded="false" title="Choose a game: level, size, first click">Game &#9662;</button>
+    </div>
     <div class="ipyms-timer ipyms-led" role="timer" aria-label="seconds">000</div>
   </div>
-  <div class="ipyms-board-wrap"><div class="ipyms-board" role="grid"></div></div>
+  <div class="ipyms-picker" role="dialog" aria-label="New game" hidden>
+    <fieldset class="ipyms-levels"><legend>Level</legend>${levels}
+      <label><input type="radio" name="${uid}-level" value="custom"> Custom</label>
+      <span class="ipyms-custom">
+        <label>rows <input type="number" class="ipyms-custom-rows" min="1" max="200" inputmode="numeric"></label>
+        <label>columns <input type="number" class="ipyms-custom-cols" min="1" max="200" inputmode="numeric"></label>
+        <label>mines <input type="number" class="ipyms-custom-mines" min="0" inputmode="numeric"></label>
+      </span>
+    </fieldset>
+    <label class="ipyms-picker-line">First click <select class="ipyms-first-click">${policies}</select></label>
+    <label class="ipyms-picker-line"><input type="checkbox" class="ipyms-question-marks"> "?" marks: a right click cycles flag, ?, covered</label>
+    <label class="ipyms-picker-line"><input type="checkbox" class="ipyms-labels-toggle"> Row and column labels</label>
+    <div class="ipyms-picker-line"><button type="button" class="ipyms-btn ipyms-start">Start</button>
+      <button type="button" class="ipyms-btn ipyms-picker-close">Cancel</button>
+      <span class="ipyms-picker-current"></span></div>
+    <div class="ipyms-picker-error" role="alert"></div>
+  </div>
+  <div class="ipyms-board-wrap"><div class="ipyms-grid">
+    <div class="ipyms-corner" aria-hidden="true"></div>
+    <div class="ipyms-col-labels" aria-hidden="true"></div>
+    <div class="ipyms-row-labels" aria-hidden="true"></div>
+    <div class="ipyms-board" role="grid"></div>
+  </div></div>
   <div class="ipyms-snapshot-note" role="note" hidden>snapshot: run the cell to play</div>
   <div class="ipyms-message" aria-live="polite"></div>
   <div class="ipyms-error" role="alert" hidden></div>
   <details class="ipyms-error-details" hidden><summary>Traceback of the strategy</summary><pre></pre></details>
+  <div class="ipyms-history" role="group" aria-label="History">
+    <button type="button" class="ipyms-btn ipyms-history-back" title="Back one move ([)" aria-label="Back one move">&#9664;</button>
+    <input type="range" class="ipyms-history-slider" min="0" max="0" step="1" value="0" aria-label="Move shown">
+    <button type="button" class="ipyms-btn ipyms-history-forward" title="Forward one move (])" aria-label="Forward one move">&#9654;</button>
+    <button type="button" class="ipyms-btn ipyms-resume" title="Continue the game from this board: a new branch">Resume from here</button>
+    <button type="button" class="ipyms-btn ipyms-live" title="Back to the live game (Esc)">Back to game</button>
+    <div class="ipyms-history-text"></div>
+  </div>
   <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
     <button type="button" class="ipyms-btn ipyms-flag-mode" aria-pressed="false" title="Flag mode: taps flag instead of revealing (G)">&#9873; Flag</button>
-    <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U)">Undo</button>
+    <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U or Z)">Undo</button>
+    <button type="button" class="ipyms-btn ipyms-hint" title="Show the strategy's next move without playing it (H)">Hint</button>
     <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
     <button type="button" class="ipyms-btn ipyms-play" aria-pressed="false" title="Play / pause the strategy (P)">Play</button>
     <label class="ipyms-speed-label" title="Autoplay speed">Speed <input type="range" class="ipyms-speed" min="0" max="100" step="1"></label>
     <select class="ipyms-strategy" aria-label="Strategy" title="Strategy"></select>
     <label class="ipyms-prob-label" title="Overlay each covered cell's mine probability"><input type="checkbox" class="ipyms-probabilities"> Probabilities</label>
+    <span class="ipyms-zoom" role="group" aria-label="Zoom">
+      <button type="button" class="ipyms-btn ipyms-zoom-out" title="Smaller cells" aria-label="Zoom out">&minus;</button>
+      <button type="button" class="ipyms-btn ipyms-zoom-in" title="Bigger cells" aria-label="Zoom in">+</button>
+    </span>
+    <button type="button" class="ipyms-btn ipyms-copy" title="Copy the board as text (Ctrl+C)">Copy</button>
+    <button type="button" class="ipyms-btn ipyms-stats-toggle" aria-expanded="false" title="Games played, won, best times, streaks">Stats</button>
+    <button type="button" class="ipyms-btn ipyms-help-toggle" aria-expanded="false" title="Keyboard help (?)">?</button>
   </div>
   <div class="ipyms-reason" aria-live="polite"></div>
-  <div class="ipyms-help">Arrow keys move the cursor, Space or Enter reveals, F flags, C chords, N starts a new game,
-    U undoes, S steps the strategy, P plays or pauses it, G toggles flag mode. Right click flags; click a number to
-    chord. On a touch screen: tap reveals, hold a cell to flag it, tap a number to chord.</div>
+  <div class="ipyms-stats" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
+    <div class="ipyms-stats-note">Best times count only games won without help (no undo after a loss, hint, autoplayer move, board set from code, resume or overlay).</div></div>
+  <div class="ipyms-help-panel" hidden><dl>${keys}</dl><p>Mouse: left click reveals, right click flags, a click on a number chords.
+    Touch: tap reveals, hold a cell to flag it, tap a number to chord.</p></div>
+  <div class="ipyms-help">Arrow keys move the cursor, Space or Enter reveals, F flags, C chords, H hints, N starts a new game,
+    U or Z undoes, [ and ] step through the history, S steps the strategy, P plays or pauses it, G toggles flag mode,
+    question mark shows every key. Right click flags; click a number to chord. On a touch screen: tap reveals, hold a
+    cell to flag it, tap a number to chord.</div>
 `;
+}
 
 let instances = 0;
 
@@ -105,7 +179,7 @@ function render({ model, el }) {
   root.setAttribute("role", "application");
   root.setAttribute("aria-roledescription", "Minesweeper");
   root.setAttribute("aria-label", "Minesweeper");
-  root.innerHTML = SKELETON;
+  root.innerHTML = skeleton(uid);
   root.querySelector(".ipyms-help").id = `${uid}-help`;
   root.setAttribute("aria-describedby", `${uid}-help`);
   el.appendChild(root);
@@ -128,6 +202,31 @@ function render({ model, el }) {
   const reasonEl = $(".ipyms-reason");
   const flagModeEl = $(".ipyms-flag-mode");
   const noteEl = $(".ipyms-snapshot-note");
+  const pickerToggleEl = $(".ipyms-picker-toggle");
+  const pickerEl = $(".ipyms-picker");
+  const pickerErrorEl = $(".ipyms-picker-error");
+  const pickerCurrentEl = $(".ipyms-picker-current");
+  const firstClickEl = $(".ipyms-first-click");
+  const customEls = { rows: $(".ipyms-custom-rows"), cols: $(".ipyms-custom-cols"), mines: $(".ipyms-custom-mines") };
+  const marksEl = $(".ipyms-question-marks");
+  const labelsEl = $(".ipyms-labels-toggle");
+  const colLabelsEl = $(".ipyms-col-labels");
+  const rowLabelsEl = $(".ipyms-row-labels");
+  const sliderEl = $(".ipyms-history-slider");
+  const backEl = $(".ipyms-history-back");
+  const forwardEl = $(".ipyms-history-forward");
+  const resumeEl = $(".ipyms-resume");
+  const liveEl = $(".ipyms-live");
+  const historyTextEl = $(".ipyms-history-text");
+  const hintEl = $(".ipyms-hint");
+  const zoomOutEl = $(".ipyms-zoom-out");
+  const zoomInEl = $(".ipyms-zoom-in");
+  const copyEl = $(".ipyms-copy");
+  const statsToggleEl = $(".ipyms-stats-toggle");
+  const statsEl = $(".ipyms-stats");
+  const statsBody = statsEl.querySelector("tbody");
+  const helpToggleEl = $(".ipyms-help-toggle");
+  const helpPanelEl = $(".ipyms-help-panel");
   // The shadow root (marimo) or the document: where focus and hit testing live.
   const home = () => /** @type {Document | ShadowRoot} */ (root.getRootNode());
 
@@ -138,7 +237,6 @@ function render({ model, el }) {
   let shown = null; // the cells string the DOM shows
   let cursor = [0, 0];
   let cursorIdx = -1;
-  let lastIdx = -1;
   let probShown = new Map();
   let pressedIdx = [];
   let press = null; // the pointer press being followed (input.js: pressStart)
@@ -146,6 +244,10 @@ function render({ model, el }) {
   let flagMode = false;
   let live = true; // false: a saved copy with no kernel behind it (a snapshot)
   let lastId = 0;
+  let extra = new Map(); // index -> classes added on top of the cell's own (highlights, "?" marks)
+  let drawnSize = 0; // the cell size on screen, in px
+  let pickerWaitsFor = 0; // the id of the picker's new_game request, until Python answers it
+  let statsShown = "";
   let face = "";
   let timer = null;
   let disposed = false;
@@ -153,10 +255,16 @@ function render({ model, el }) {
   // Every request goes through the synced `requests` traitlet (see input.js: withRequest): marimo re-runs
   // the cells that read the widget when the front end writes a traitlet, and ids make resends harmless.
   const send = (msg) => {
-    if (!live) return;
+    if (!live) return 0;
     const next = withRequest(model.get("requests"), Number(model.get("handled")) || 0, lastId, msg);
     lastId = next.id;
     model.set("requests", next.requests);
+    model.save_changes();
+    return next.id;
+  };
+  const setSetting = (name, value) => {
+    if (!live) return;
+    model.set(name, value);
     model.save_changes();
   };
 
@@ -179,10 +287,13 @@ function render({ model, el }) {
     boardEl.dataset.rows = rows;
     boardEl.dataset.cols = cols;
     boardEl.style.setProperty("--ipyms-cols", cols);
+    colLabelsEl.style.setProperty("--ipyms-cols", cols);
+    colLabelsEl.innerHTML = labelTexts(cols).map((t) => `<span>${t}</span>`).join("");
+    rowLabelsEl.innerHTML = labelTexts(rows).map((t) => `<span>${t}</span>`).join("");
     cellEls = Array.from(boardEl.querySelectorAll(".ipyms-cell"));
     shape = `${rows}x${cols}`;
     shown = null;
-    lastIdx = -1;
+    extra = new Map();
     probShown = new Map();
     pressedIdx = [];
     endPress();
@@ -193,11 +304,13 @@ function render({ model, el }) {
 
   function fit() {
     if (!view) return;
-    const avail = (el.clientWidth || root.parentElement?.clientWidth || 0) - 24;
-    const size = fitCellSize(avail > 0 ? avail : 0, view.cols);
+    const labelled = root.classList.contains("ipyms-labelled") ? 28 : 0;
+    const avail = (el.clientWidth || root.parentElement?.clientWidth || 0) - 24 - labelled;
+    const size = cellSize(Number(model.get("cell_size")) || 0, avail > 0 ? avail : 0, view.cols);
+    if (size === drawnSize) return;
+    drawnSize = size;
     root.style.setProperty("--ipyms-cell", `${size}px`);
     root.classList.toggle("ipyms-small", size < 20);
-    root.classList.toggle("ipyms-tiny", size < 14);
   }
 
   // ---------------------------------------------------------------- incremental updates
@@ -210,8 +323,12 @@ function render({ model, el }) {
     const p = probShown.get(i);
     cell.setAttribute("aria-label", cellLabel(Math.floor(i / view.cols), i % view.cols, ch, p));
     if (i === cursorIdx) cell.classList.add("ipyms-cursor");
-    if (i === lastIdx) cell.classList.add("ipyms-last-move");
     if (p != null) cell.classList.add("ipyms-prob");
+    const added = extra.get(i);
+    if (added) {
+      cell.classList.add(...added);
+      if (ch === "." && added.includes("ipyms-marked")) cell.textContent = "?";
+    }
   }
 
   function setCursor(r, c) {
@@ -259,21 +376,148 @@ function render({ model, el }) {
     }
   }
 
-  function updateLastMove() {
-    const move = model.get("last_move") || {};
-    let idx = -1;
-    if (Number.isInteger(move.row) && Number.isInteger(move.col) && move.row >= 0 && move.col >= 0 &&
-        move.row < view.rows && move.col < view.cols) {
-      idx = move.row * view.cols + move.col;
+  // The cells a move is about: the move's own cell, the numbers its reason rests on and the cells they
+  // constrain (two styles), and the player's "?" marks. The move is the history step on screen while looking
+  // back, else the hint, else the autoplayer's last move.
+  function updateHighlights() {
+    const viewing = Number(model.get("viewing"));
+    const hint = model.get("hint_move") || {};
+    const last = model.get("last_move") || {};
+    const move = viewing >= 0 ? model.get("history_step") || {} : hint.action ? hint : last;
+    const next = new Map();
+    const add = (i, cls) => next.set(i, [...(next.get(i) || []), cls]);
+    for (const i of cellsOf(move.numbers, view.rows, view.cols)) add(i, "ipyms-why-number");
+    for (const i of cellsOf(move.constrained, view.rows, view.cols)) add(i, "ipyms-why-cell");
+    for (const i of cellsOf([[move.row, move.col]], view.rows, view.cols)) {
+      add(i, viewing < 0 && hint.action ? "ipyms-hint-cell" : "ipyms-last-move");
     }
-    if (idx !== lastIdx) {
-      if (lastIdx >= 0 && cellEls[lastIdx]) cellEls[lastIdx].classList.remove("ipyms-last-move");
-      if (idx >= 0) cellEls[idx].classList.add("ipyms-last-move");
-      lastIdx = idx;
+    for (const i of model.get("marks") || []) {
+      if (Number.isInteger(i) && i >= 0 && i < view.cells.length && view.cells[i] === ".") add(i, "ipyms-marked");
     }
-    const text = describeMove(move);
+    const touched = new Set([...extra.keys(), ...next.keys()]);
+    extra = next;
+    for (const i of touched) paintCell(i);
+    const text = viewing < 0 ? (hint.action ? describeMove(hint, "Hint: ") : describeMove(last)) : "";
     setText(reasonEl, text);
-    setProp(reasonEl, "hidden", !text);
+  }
+
+  function updateHistory() {
+    const length = Math.max(1, Number(model.get("history_length")) || 1);
+    const viewing = Number(model.get("viewing"));
+    const index = viewing < 0 ? length - 1 : viewing;
+    setProp(sliderEl, "max", String(length - 1));
+    if (home().activeElement !== sliderEl || viewing < 0) setProp(sliderEl, "value", String(index));
+    setProp(sliderEl, "disabled", !live || length <= 1);
+    setProp(backEl, "disabled", !live || index <= 0);
+    setProp(forwardEl, "disabled", !live || index >= length - 1);
+    setProp(resumeEl, "disabled", !live || viewing < 0);
+    setProp(liveEl, "disabled", !live || viewing < 0);
+    setText(historyTextEl, historyText(index, length, model.get("history_step")));
+    setData(root, "viewing", viewing >= 0 ? String(viewing) : "");
+  }
+
+  function updateStats() {
+    const rows = model.get("stats_table") || [];
+    const key = JSON.stringify(rows);
+    if (key === statsShown) return;
+    statsShown = key;
+    statsBody.replaceChildren(
+      ...(rows.length ? rows : [null]).map((s) => {
+        const tr = document.createElement("tr");
+        for (const t of s ? statsRow(s) : ["no finished games yet"]) {
+          const td = document.createElement("td");
+          td.textContent = t;
+          if (!s) td.colSpan = STATS_HEADERS.length;
+          tr.appendChild(td);
+        }
+        return tr;
+      }),
+    );
+  }
+
+  function updatePicker() {
+    const level = String(model.get("level") || "");
+    const firstClick = String(model.get("first_click") || "opening");
+    setText(pickerCurrentEl, `now: ${describeGame(view.rows, view.cols, model.get("mines"), firstClick, level)}`);
+    setProp(marksEl, "checked", !!model.get("question_marks"));
+    setProp(labelsEl, "checked", !!model.get("labels"));
+    setProp(pickerToggleEl, "disabled", !live);
+    if (pickerWaitsFor && Number(model.get("handled")) >= pickerWaitsFor) {
+      pickerWaitsFor = 0;
+      const error = model.get("error") || "";
+      if (error) setText(pickerErrorEl, error.replace(/^ignored a message from the browser: /, ""));
+      else closePicker();
+    }
+  }
+
+  function openPicker() {
+    const level = pickerLevel(String(model.get("level") || ""));
+    for (const radio of pickerEl.querySelectorAll('input[type="radio"]')) radio.checked = radio.value === level;
+    customEls.rows.value = String(view.rows);
+    customEls.cols.value = String(view.cols);
+    customEls.mines.value = String(model.get("mines"));
+    firstClickEl.value = String(model.get("first_click") || "opening");
+    setText(pickerErrorEl, "");
+    pickerEl.hidden = false;
+    pickerToggleEl.setAttribute("aria-expanded", "true");
+    pickerEl.querySelector('input[type="radio"]:checked')?.focus({ preventScroll: true });
+  }
+
+  function closePicker() {
+    if (pickerEl.hidden) return;
+    pickerEl.hidden = true;
+    pickerToggleEl.setAttribute("aria-expanded", "false");
+    pickerWaitsFor = 0;
+    root.focus({ preventScroll: true });
+  }
+
+  function startFromPicker() {
+    const level = pickerEl.querySelector('input[type="radio"]:checked')?.value ?? "custom";
+    const choice = pickerRequest({
+      level,
+      rows: customEls.rows.value,
+      cols: customEls.cols.value,
+      mines: customEls.mines.value,
+      firstClick: firstClickEl.value,
+    });
+    if (choice.error) {
+      setText(pickerErrorEl, choice.error);
+      return;
+    }
+    setText(pickerErrorEl, "");
+    pickerWaitsFor = send(choice.request);
+  }
+
+  function togglePanel(panel, toggle) {
+    panel.hidden = !panel.hidden;
+    toggle.setAttribute("aria-expanded", String(!panel.hidden));
+  }
+
+  async function copyBoard() {
+    const text = boardText(view.cells, view.rows, view.cols);
+    let ok = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      ok = true;
+    } catch {
+      const area = document.createElement("textarea"); // where the clipboard API is not allowed
+      area.value = text;
+      area.setAttribute("readonly", "");
+      area.style.position = "fixed";
+      area.style.opacity = "0";
+      root.appendChild(area);
+      area.select();
+      try {
+        ok = document.execCommand("copy");
+      } catch {
+        ok = false;
+      }
+      area.remove();
+      root.focus({ preventScroll: true });
+    }
+    setData(root, "copied", ok ? "yes" : "no");
+    setText(copyEl, ok ? "Copied" : "Copy failed");
+    setTimeout(() => setText(copyEl, "Copy"), 1500);
   }
 
   function setFace(next) {
@@ -325,7 +569,11 @@ function render({ model, el }) {
     }
     if (strategyEl.value !== current) strategyEl.value = current;
     const noStrategies = names.length === 0;
-    setProp(stepEl, "disabled", !live || over || auto || noStrategies);
+    const viewing = Number(model.get("viewing")) >= 0;
+    setProp(stepEl, "disabled", !live || over || auto || viewing || noStrategies);
+    setProp(hintEl, "disabled", !live || over || auto || viewing || noStrategies);
+    setProp(zoomOutEl, "disabled", drawnSize <= 16);
+    setProp(zoomInEl, "disabled", drawnSize >= 64);
     setProp(playEl, "disabled", !live || (over && !auto) || noStrategies);
     if (playEl.getAttribute("aria-pressed") !== String(auto)) playEl.setAttribute("aria-pressed", String(auto));
     setText(playEl, auto ? "Pause" : "Play");
@@ -337,7 +585,7 @@ function render({ model, el }) {
     setProp(probEl, "disabled", !live);
     setProp(undoEl, "disabled", !live || !model.get("can_undo"));
     setProp(faceEl, "disabled", !live);
-    setProp(flagModeEl, "disabled", !live || over);
+    setProp(flagModeEl, "disabled", !live || over || viewing);
     if (flagModeEl.getAttribute("aria-pressed") !== String(flagMode)) flagModeEl.setAttribute("aria-pressed", String(flagMode));
     if (flagModeEl.classList.contains("ipyms-active") !== flagMode) flagModeEl.classList.toggle("ipyms-active", flagMode);
     setProp(noteEl, "hidden", live);
@@ -364,11 +612,16 @@ function render({ model, el }) {
     }
     view = next;
     if (`${view.rows}x${view.cols}` !== shape) build();
+    root.classList.toggle("ipyms-labelled", !!model.get("labels"));
+    fit();
     for (const i of changedIndices(shown, view.cells)) paintCell(i);
     shown = view.cells;
     if (cursorIdx < 0) setCursor(cursor[0], cursor[1]);
     updateProbabilities();
-    updateLastMove();
+    updateHighlights();
+    updateHistory();
+    updateStats();
+    updatePicker();
 
     setData(root, "status", view.status);
     setText(counterEl, formatCounter(view.minesLeft));
@@ -400,7 +653,8 @@ function render({ model, el }) {
     "rows", "cols", "cells", "status", "mines_left", "started_at", "ended_at", "error", "error_details",
     "summary", "strategies",
     "strategy", "last_move", "show_probabilities", "probabilities", "autoplaying", "delay", "can_undo",
-    "elapsed",
+    "elapsed", "hint_move", "labels", "cell_size", "question_marks", "marks", "history_length", "viewing",
+    "history_step", "stats_table", "level", "first_click", "mines", "handled",
   ];
   for (const t of TRAITS) model.on(`change:${t}`, schedule);
 
@@ -526,16 +780,29 @@ function render({ model, el }) {
   function onKeyDown(e) {
     if (!view) return;
     const target = e.composedPath?.()[0] ?? e.target;
-    const inControl = target !== root && target instanceof Element && target.closest("button, select, input, label");
+    const control = target !== root && target instanceof Element ? target.closest("button, select, input, label, summary") : null;
     const act = keyAction(e);
-    if (inControl) {
-      // Native behaviour for the toolbar's controls, but never let notebook shortcuts see the key.
+    // A button keeps Space, Enter and Tab; any other board key still plays after a click on the face or the
+    // toolbar. Inputs, selects and the picker keep every key. Notebook shortcuts never see a key.
+    const native = e.key === " " || e.key === "Enter" || e.key === "Tab" || e.key === "Spacebar";
+    const inPicker = target instanceof Element && pickerEl.contains(target);
+    if (control && (inPicker || !control.matches("button, summary") || native)) {
+      if (inPicker && act?.action === "escape") closePicker();
       if (!e.ctrlKey && !e.metaKey && !e.altKey) e.stopPropagation();
       return;
     }
     if (!act) return;
+    if (act.action === "copy" && String(globalThis.getSelection?.() ?? "")) return; // copy the page's selection
     e.preventDefault();
     e.stopPropagation();
+    if (act.action === "copy") {
+      if (view) copyBoard();
+      return;
+    }
+    if (act.action === "help") {
+      togglePanel(helpPanelEl, helpToggleEl);
+      return;
+    }
     if (!live) return; // a snapshot: the keys are swallowed (no notebook shortcut), nothing is played
     root.classList.add("ipyms-kbd");
     if (act.type !== "action") {
@@ -558,13 +825,33 @@ function render({ model, el }) {
       case "step":
         if (!stepEl.disabled) send({ action: "step" });
         break;
+      case "hint":
+        if (!hintEl.disabled) send({ action: "hint" });
+        break;
       case "toggle_play":
         if (!playEl.disabled) togglePlay();
         break;
       case "flag_mode":
         toggleFlagMode();
         break;
+      case "history_back":
+      case "history_forward":
+        scrub(act.action === "history_back" ? -1 : +1);
+        break;
+      case "escape":
+        closePicker();
+        if (!helpPanelEl.hidden) togglePanel(helpPanelEl, helpToggleEl);
+        if (!statsEl.hidden) togglePanel(statsEl, statsToggleEl);
+        if (Number(model.get("viewing")) >= 0) send({ action: "live" });
+        break;
     }
+  }
+
+  function scrub(delta) {
+    const length = Math.max(1, Number(model.get("history_length")) || 1);
+    const viewing = Number(model.get("viewing"));
+    const index = scrubTarget(viewing, length, delta);
+    if (index !== (viewing < 0 ? length - 1 : viewing)) send({ action: "scrub", index });
   }
   root.addEventListener("keydown", onKeyDown);
 
@@ -575,10 +862,44 @@ function render({ model, el }) {
     updateToolbar();
   }
   flagModeEl.addEventListener("click", toggleFlagMode);
+  // After a mouse click on the face or a toolbar button the board keeps the keyboard (Space reveals, the
+  // arrows move the cursor); a button pressed from the keyboard keeps the focus, as buttons do.
+  root.addEventListener("click", (e) => {
+    const target = e.composedPath?.()[0] ?? e.target;
+    if (e.detail > 0 && target instanceof Element && target.closest("button") && !pickerEl.contains(target) &&
+        !target.closest(".ipyms-picker-toggle")) {
+      root.focus({ preventScroll: true });
+    }
+  });
   faceEl.addEventListener("click", () => send({ action: "new_game" }));
   stepEl.addEventListener("click", () => send({ action: "step" }));
   playEl.addEventListener("click", togglePlay);
   undoEl.addEventListener("click", () => send({ action: "undo" }));
+  hintEl.addEventListener("click", () => send({ action: "hint" }));
+  pickerToggleEl.addEventListener("click", () => (pickerEl.hidden ? openPicker() : closePicker()));
+  $(".ipyms-start").addEventListener("click", startFromPicker);
+  $(".ipyms-picker-close").addEventListener("click", closePicker);
+  for (const input of Object.values(customEls)) {
+    input.addEventListener("focus", () => {
+      const custom = pickerEl.querySelector('input[value="custom"]');
+      if (custom) custom.checked = true;
+    });
+    input.addEventListener("keydown", (e) => {
+      if (e.key === "Enter") startFromPicker();
+    });
+  }
+  marksEl.addEventListener("change", () => setSetting("question_marks", marksEl.checked));
+  labelsEl.addEventListener("change", () => setSetting("labels", labelsEl.checked));
+  sliderEl.addEventListener("input", () => send({ action: "scrub", index: Number(sliderEl.value) }));
+  backEl.addEventListener("click", () => scrub(-1));
+  forwardEl.addEventListener("click", () => scrub(+1));
+  resumeEl.addEventListener("click", () => send({ action: "resume" }));
+  liveEl.addEventListener("click", () => send({ action: "live" }));
+  zoomOutEl.addEventListener("click", () => setSetting("cell_size", zoomStep(drawnSize, -1)));
+  zoomInEl.addEventListener("click", () => setSetting("cell_size", zoomStep(drawnSize, +1)));
+  copyEl.addEventListener("click", () => view && copyBoard());
+  statsToggleEl.addEventListener("click", () => togglePanel(statsEl, statsToggleEl));
+  helpToggleEl.addEventListener("click", () => togglePanel(helpPanelEl, helpToggleEl));
   speedEl.addEventListener("change", () => {
     if (!live) return;
     model.set("delay", speedToDelay(speedEl.value));

@@ -154,7 +154,8 @@ def test_exact_certain_moves_are_safe_on_random_positions(
 def test_simple_follows_the_single_point_rules() -> None:
     # The 1 at (0,0) touches one covered cell: flag it.
     view = View.from_text("1..", mines=1)
-    assert simple(view) == Move("flag", (0, 1), simple(view).reason, 1.0)
+    move = simple(view)
+    assert (move.action, move.pos, move.probability) == ("flag", (0, 1), 1.0)
     # The 1 at (0,2) already has its flag: reveal its other neighbour.
     view = View.from_text("1f1.", mines=1)
     move = simple(view)
@@ -342,3 +343,10 @@ def test_exact_ignores_player_flags_and_unflags_a_proved_safe_cell() -> None:
     assert not board.is_mine(move.pos) and board.view[move.pos] == "."
     final, _ = play(board, exact)
     assert final.over
+
+
+def test_simple_names_the_number_and_the_cells_of_its_reason() -> None:
+    move = simple(View.from_text("1f1.", mines=1))
+    assert move.numbers == ((0, 2),) and move.constrained == ((0, 3), (0, 1))
+    move = simple(View.from_text("1..", mines=1))
+    assert move.numbers == ((0, 0),) and move.constrained == ((0, 1),)

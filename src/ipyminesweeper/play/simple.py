@@ -37,6 +37,8 @@ def simple(view: View) -> Move:
                 f"{format_position(pos)} is safe: the {value} at {format_position(divmod(i, cols))} "
                 f"already has {value} flag{'s' if value > 1 else ''} around it",
                 0.0,
+                numbers=(divmod(i, cols),),
+                constrained=tuple(divmod(j, cols) for j in covered + flags),
             )
     for i in numbers:  # rule 2
         value = ord(cells[i]) - 48
@@ -51,6 +53,8 @@ def simple(view: View) -> Move:
                 f"{format_position(pos)} is a mine: the {value} at {format_position(divmod(i, cols))} "
                 f"has exactly {value} covered cell{'s' if value > 1 else ''} around it",
                 1.0,
+                numbers=(divmod(i, cols),),
+                constrained=tuple(divmod(j, cols) for j in covered + flags),
             )
     first = cells.find(".")
     if first < 0:

@@ -1,0 +1,105 @@
+// node --test js/ : the pure rules of the player's and teacher's features (js/features.js).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import {
+  boardText,
+  cellSize,
+  cellsOf,
+  describeGame,
+  describeMove,
+  historyText,
+  KEY_HELP,
+  labelTexts,
+  pickerLevel,
+  pickerRequest,
+  scrubTarget,
+  statsRow,
+  zoomStep,
+} from "./features.js";
+
+test("pickerRequest asks for a level or a checked custom size", () => {
+  assert.deepEqual(pickerRequest({ level: "expert", firstClick: "safe" }).request, {
+    action: "new_game",
+    level: "expert",
+    first_click: "safe",
+  });
+  assert.deepEqual(pickerRequest({ level: "custom", rows: "10", cols: 12, mines: " 20 ", firstClick: "no-guess" }).request, {
+    action: "new_game",
+    rows: 10,
+    cols: 12,
+    mines: 20,
+    first_click: "no-guess",
+  });
+  assert.equal(pickerRequest({ level: "custom", rows: "ten", cols: 5, mines: 2, firstClick: "safe" }).error, "rows must be a whole number");
+  assert.equal(pickerRequest({ level: "custom", rows: 5, cols: 0, mines: 2, firstClick: "safe" }).error, "cols must be between 1 and 200");
+  assert.equal(pickerRequest({ level: "custom", rows: 5, cols: 5, mines: 25, firstClick: "safe" }).error, "25 mines do not fit 25 cells");
+  assert.equal(pickerRequest({ level: "custom", rows: 5, cols: 5, mines: -1, firstClick: "safe" }).error, "mines must be a whole number");
+  assert.equal(pickerRequest({ level: "beginner", firstClick: "bogus" }).request.first_click, "opening");
+});
+
+test("the picker shows the current game", () => {
+  assert.equal(pickerLevel("expert"), "expert");
+  assert.equal(pickerLevel("10x12/20"), "custom");
+  assert.equal(describeGame(16, 30, 99, "safe", "expert"), "expert 16×30, 99 mines · safe");
+  assert.equal(describeGame(10, 12, 20, "opening", "10x12/20"), "10×12, 20 mines · opening");
+});
+
+test("cells never shrink below 16 px; the zoom steps by 4 between 16 and 64", () => {
+  assert.equal(cellSize(0, 900, 16), 28);
+  assert.equal(cellSize(0, 900, 30), 28);
+  assert.equal(cellSize(0, 800, 100), 16, "a big board scrolls instead of shrinking");
+  assert.equal(cellSize(0, 0, 10), 28);
+  assert.equal(cellSize(40, 100, 100), 40, "the zoom wins over the width");
+  assert.equal(cellSize(90, 100, 100), 64);
+  assert.equal(zoomStep(24, +1), 28);
+  assert.equal(zoomStep(24, -1), 20);
+  assert.equal(zoomStep(17, -1), 16);
+  assert.equal(zoomStep(64, +1), 64);
+});
+
+test("labels use the 0-based numbers of the reasons", () => {
+  assert.deepEqual(labelTexts(3), ["0", "1", "2"]);
+});
+
+test("the slider says which move is shown and how it was reached", () => {
+  assert.equal(historyText(0, 1, {}), "Move 0 of 0: the start of the game");
+  assert.equal(historyText(3, 8, { text: "exact: reveal (4,7): (4,7) is safe" }), "Move 3 of 7: exact: reveal (4,7): (4,7) is safe");
+  assert.equal(historyText(0, 8, {}), "Move 0 of 7: the start");
+  assert.equal(scrubTarget(-1, 8, -1), 6);
+  assert.equal(scrubTarget(-1, 8, +1), 7);
+  assert.equal(scrubTarget(0, 8, -1), 0);
+  assert.equal(scrubTarget(3, 8, +1), 4);
+});
+
+test("statistics rows", () => {
+  assert.deepEqual(
+    statsRow({ level: "expert", first_click: "safe", played: 4, won: 1, best_seconds: 101.4, median_seconds: 101.4, streak: 0, best_streak: 1 }),
+    ["expert", "safe", "4", "1 (25%)", "101 s", "101 s", "0 / 1"],
+  );
+  assert.deepEqual(statsRow({ level: "beginner", first_click: "opening", played: 1, won: 0, best_seconds: null, median_seconds: null, streak: 0, best_streak: 0 })[4], "–");
+});
+
+test("copy as text is the view, one line per row", () => {
+  assert.equal(boardText(".f1023", 2, 3), ".f1\n023");
+});
+
+test("the move line says what the strategy knew: a probability, or a score that is not one", () => {
+  assert.equal(describeMove({}), "");
+  assert.equal(
+    describeMove({ action: "reveal", row: 3, col: 4, reason: "the 1 at (2,3) is satisfied", probability: 0, strategy: "exact" }),
+    "reveal (3,4) · mine probability 0% · exact — the 1 at (2,3) is satisfied",
+  );
+  assert.equal(describeMove({ action: "reveal", row: 0, col: 1, probability: null, score: 0.8333 }), "reveal (0,1) · score 0.83 (not a probability)");
+  assert.equal(describeMove({ action: "flag", row: 0, col: 1 }, "Hint: "), "Hint: flag (0,1)");
+});
+
+test("a move's cells: on-board pairs only", () => {
+  assert.deepEqual(cellsOf([[0, 1], [2, 2], [9, 0], ["a", 1], [1]], 3, 3), [1, 8]);
+  assert.deepEqual(cellsOf(null, 3, 3), []);
+});
+
+test("the help lists every key the keyboard map knows", () => {
+  const keys = KEY_HELP.map(([k]) => k).join(" ");
+  for (const k of ["H", "S", "P", "U, Z", "[ ]", "N", "G", "?", "Ctrl+C", "Esc"]) assert.ok(keys.includes(k), k);
+});
