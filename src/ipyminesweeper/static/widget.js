@@ -815,7 +815,9 @@ function render({ model, el }) {
     setText(counterEl, formatCounter(view.minesLeft));
     setFace(faceFor(view.status, press !== null && press.idx >= 0 && !isOver(view.status)));
     const secs = updateTimer();
-    setText(messageEl, statusMessage(view.status, secs, model.get("summary") || ""));
+    // A snapshot of a game not started does not invite a click that would do nothing.
+    const message = live || view.status !== "ready" ? statusMessage(view.status, secs, model.get("summary") || "") : "";
+    setText(messageEl, message);
     setData(messageEl, "status", view.status);
     const error = model.get("error") || "";
     setText(errorEl, error);
@@ -1129,10 +1131,7 @@ function render({ model, el }) {
     if (next === live) return;
     live = next;
     if (!live) endPress();
-    if (view) {
-      updateTimer();
-      updateToolbar();
-    }
+    refresh();
   }
   const onCommChange = () => checkLive();
   findModel()
