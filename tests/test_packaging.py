@@ -100,7 +100,8 @@ def test_sdist_ships_the_tests_notebooks_and_license(tmp_path: Path) -> None:
         capture_output=True,
     )
     (sdist,) = tmp_path.glob("ipyminesweeper-*.tar.gz")
-    names = {n.split("/", 1)[1] for n in tarfile.open(sdist).getnames() if "/" in n}
+    with tarfile.open(sdist) as tar:
+        names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     for required in [
         "LICENSE",
         "tests/widget/test_widget.py",
