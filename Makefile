@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast test-lowest lint js-test js-watch nbval lite serve-lite export bench clean
+.PHONY: setup browser demo test test-fast test-lowest lint js-test js-typecheck js-watch nbval lite serve-lite export bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -31,10 +31,13 @@ lint: setup  ## ruff, mypy --strict, the layer contract (import-linter) and the 
 js-test:
 	node --test js/
 
+js-typecheck:  ## tsc checks the JSDoc types of js/ (with @anywidget/types); npm installs them into js/node_modules
+	cd js && npm ci --no-audit --no-fund --silent && npx --no-install tsc -p tsconfig.json
+
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
-test: setup browser lint js-test test-lowest  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers, lowest versions
+test: setup browser lint js-test js-typecheck test-lowest  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers, lowest versions
 	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ -q
 
 test-fast: setup  ## everything but the browser tests
