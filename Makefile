@@ -4,21 +4,21 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast lint js-test nbval lite serve-lite export bench clean
+.PHONY: setup browser demo test test-fast test-lowest lint js-test js-typecheck js-watch nbval lite serve-lite export bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-setup: $(BIN)/python  ## editable install with every test and dev tool
-	$(BIN)/python -m pip install -q -e ".[dev]"
+setup: $(BIN)/python  ## editable install with every test and dev tool (the `dev` dependency group)
+	$(BIN)/python -m pip install -q -e . --group dev
 
 browser:  ## Debian's chromium for the end-to-end tests (needs root or sudo)
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
-demo: setup  ## open JupyterLab on the tutorial notebook
+demo: setup  ## open JupyterLab on the tutorial notebook (matplotlib included, for notebook 03's chart)
 	$(BIN)/python -m jupyter lab notebooks/01-play.ipynb $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 lint: setup  ## ruff, mypy --strict, the layer contract (import-linter) and the private-name check
@@ -31,14 +31,29 @@ lint: setup  ## ruff, mypy --strict, the layer contract (import-linter) and the 
 js-test:
 	node --test js/
 
+js-typecheck:  ## tsc checks the JSDoc types of js/ (with @anywidget/types); npm installs them into js/node_modules
+	cd js && npm ci --no-audit --no-fund --silent && npx --no-install tsc -p tsconfig.json
+
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
-test: setup browser lint js-test  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers
+test: setup browser lint js-test js-typecheck test-lowest  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers, lowest versions
 	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ -q
 
 test-fast: setup  ## everything but the browser tests
 	$(BIN)/python -m pytest tests/ -q -m "not browser"
+
+LOWEST := .venv-lowest
+test-lowest:  ## the Python tests (no browser) with the lowest supported anywidget, ipywidgets and traitlets
+	[ -x $(LOWEST)/bin/python ] || $(PY) -m venv $(LOWEST)
+	$(LOWEST)/bin/python -m pip install -q --upgrade pip
+	$(LOWEST)/bin/python -m pip install -q --group lowest
+	$(LOWEST)/bin/python -m pip install -q --no-deps -e .
+	$(LOWEST)/bin/python -c "import anywidget, ipywidgets, traitlets; print('lowest:', 'anywidget', anywidget.__version__, 'ipywidgets', ipywidgets.__version__, 'traitlets', traitlets.__version__)"
+	$(LOWEST)/bin/python -m pytest tests/engine tests/widget -q -m "not browser" -p no:cacheprovider -W ignore::DeprecationWarning
+
+js-watch:  ## rebuild static/ whenever js/ changes; with ANYWIDGET_HMR=1 the open widgets reload it
+	$(BIN)/python -m watchfiles --filter all "node js/build.mjs" js
 
 lite: setup  ## build the offline JupyterLite site into dist/lite/
 	$(BIN)/python scripts/build_lite.py

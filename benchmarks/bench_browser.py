@@ -212,9 +212,10 @@ def _summary(samples: list[dict[str, float]]) -> dict[str, float]:
 
 
 def run(clicks: int = CLICKS) -> list[dict[str, Any]]:
-    from conftest import NotebookPage, new_page, start_server
     from playwright.sync_api import sync_playwright
     from tests.chromium import BASE_ARGS, chromium_path
+
+    from conftest import NotebookPage, new_page, start_server
 
     rows_out: list[dict[str, Any]] = []
     with tempfile.TemporaryDirectory(prefix="ipyms-bench-") as tmp:

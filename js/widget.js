@@ -170,6 +170,22 @@ function setProp(el, key, value) {
   if (el[key] !== value) el[key] = value;
 }
 
+/**
+ * The synced traitlets the view reads and writes (the Python side: src/ipyminesweeper/widget/).
+ * @typedef {{
+ *   rows: number, cols: number, mines: number, status: string, cells: string, mines_left: number,
+ *   started_at: number, ended_at: number, elapsed: number, can_undo: boolean, summary: string,
+ *   error: string, error_details: string, strategies: string[], strategy: string,
+ *   last_move: Record<string, any>, show_probabilities: boolean, probabilities: Record<string, number>,
+ *   autoplaying: boolean, delay: number, requests: {id: number, action: string, row?: number, col?: number}[],
+ *   handled: number, first_click: string, level: string, hint_move: Record<string, any>,
+ *   labels: boolean | null, cell_size: number, question_marks: boolean, marks: number[],
+ *   history_length: number, viewing: number, history_step: Record<string, any>,
+ *   stats_table: Record<string, any>[],
+ * }} Model
+ */
+
+/** @type {import("@anywidget/types").Render<Model>} */
 function render({ model, el }) {
   const uid = `ipyms-${++instances}-${Math.random().toString(36).slice(2, 7)}`;
   const root = document.createElement("div");
@@ -627,7 +643,9 @@ function render({ model, el }) {
     setText(counterEl, formatCounter(view.minesLeft));
     setFace(faceFor(view.status, press !== null && press.idx >= 0 && !isOver(view.status)));
     const secs = updateTimer();
-    setText(messageEl, statusMessage(view.status, secs, model.get("summary") || ""));
+    // A snapshot of a game not started does not invite a click that would do nothing.
+    const message = live || view.status !== "ready" ? statusMessage(view.status, secs, model.get("summary") || "") : "";
+    setText(messageEl, message);
     setData(messageEl, "status", view.status);
     const error = model.get("error") || "";
     setText(errorEl, error);
@@ -663,7 +681,7 @@ function render({ model, el }) {
   // and hit testing goes through the root node (a shadow root in marimo), never through `event.target` seen
   // from `window` (retargeted to the shadow host there).
   const cellIndexOf = (target) => {
-    const cell = target instanceof Element ? target.closest(".ipyms-cell") : null;
+    const cell = /** @type {HTMLElement | null} */ (target instanceof Element ? target.closest(".ipyms-cell") : null);
     if (!cell || !boardEl.contains(cell)) return -1;
     return Number(cell.dataset.row) * view.cols + Number(cell.dataset.col);
   };
@@ -936,7 +954,7 @@ function render({ model, el }) {
     const html = doc.documentElement;
     let background = null;
     // The first opaque background behind the widget, crossing shadow roots (marimo) up to the page.
-    for (let node = el; node && background === null; ) {
+    for (let node = /** @type {Node | null} */ (el); node && background === null; ) {
       if (node instanceof Element) background = luminance(getComputedStyle(node).backgroundColor);
       node = node.parentNode instanceof ShadowRoot ? node.parentNode.host : node.parentNode;
     }
@@ -977,7 +995,7 @@ function render({ model, el }) {
   // model with no comm: ask the widget manager, where it can tell (ipywidgets' ManagerBase, the HTML
   // manager of exported pages). Elsewhere (marimo, unknown hosts) the widget stays playable.
   async function findModel() {
-    const models = model.widget_manager?._models;
+    const models = /** @type {any} */ (model.widget_manager)?._models;
     if (!models || typeof models !== "object") return null;
     const tag = `ipyms:whoami:${uid}`;
     let hit = false;
@@ -1009,10 +1027,7 @@ function render({ model, el }) {
     if (next === live) return;
     live = next;
     if (!live) endPress();
-    if (view) {
-      updateTimer();
-      updateToolbar();
-    }
+    refresh();
   }
   const onCommChange = () => checkLive();
   findModel()

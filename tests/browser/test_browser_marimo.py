@@ -20,9 +20,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import SCREENSHOTS, free_port, new_page
 from ipyms_browser import cell
 
+from conftest import SCREENSHOTS, free_port, new_page
 from ipyminesweeper import new_board, reveal, toggle_flag
 
 try:

@@ -43,6 +43,20 @@ STORED_BOARDS_JS = """() => {
     .map(m => ({rows: m.state.rows, cols: m.state.cols, cells: m.state.cells}));
 }"""
 
+TIMERS_JS = """() => {
+  const state = JSON.parse(document.querySelector(
+    'script[type="application/vnd.jupyter.widget-state+json"]').textContent).state;
+  const saved = [...document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]')]
+    .map(s => state[JSON.parse(s.textContent).model_id])
+    .filter(m => m && m.model_module === 'anywidget' && 'cells' in m.state).map(m => m.state);
+  return [...document.querySelectorAll('.ipyms-timer')].map((el, i) => {
+    const s = saved[i];
+    const secs = s.ended_at ? (s.ended_at - s.started_at) / 1000 : s.elapsed;
+    return {shown: el.textContent, started: s.started_at > 0,
+            expected: s.started_at ? Math.min(999, Math.floor(secs)) : 0};
+  });
+}"""
+
 RENDERED_BOARDS_JS = """() => [...document.querySelectorAll('.ipyms-board')].map(b => ({
   rows: Number(b.dataset.rows),
   cols: Number(b.dataset.cols),
@@ -69,6 +83,33 @@ def test_static_page_renders_the_boards_offline(exported_page: Path, offline_pag
     # State, not defaults: the notebook plays a game from Python, so some board shows numbers.
     played = [i for i, board in enumerate(rendered) if any(c.isdigit() for c in board["cells"])]
     assert played, f"every board is untouched: {rendered}"
+
+    # A snapshot says so: the note is shown, every control is disabled, clicks play nothing, the timer
+    # shows the saved elapsed time and does not count on.
+    roots = page.locator(".ipyms-root")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.ipyms-root')].every(r => r.dataset.live === 'false')"
+    )
+    for i in range(roots.count()):
+        root = roots.nth(i)
+        note = root.locator(".ipyms-snapshot-note")
+        assert note.is_visible() and note.inner_text() == "snapshot: run the cell to play"
+        for control in ("face", "step", "play", "undo", "flag-mode", "speed", "strategy", "probabilities"):
+            assert root.locator(f".ipyms-{control}").is_disabled(), f"{control} is enabled in a snapshot"
+    timers = page.evaluate(TIMERS_JS)
+    assert any(t["started"] for t in timers), "no saved game had started: the frozen timer is not tested"
+    for t in timers:
+        assert t["shown"] == f"{t['expected']:03d}", f"the timer does not show the saved time: {t}"
+    first = roots.nth(played[0])
+    covered = first.locator(".ipyms-cell[data-state='.']").first
+    before = page.evaluate(RENDERED_BOARDS_JS)
+    covered.click()
+    covered.click(button="right")
+    first.focus()
+    page.keyboard.press("Space")
+    page.wait_for_timeout(1500)  # a live timer would have moved on by now
+    assert page.evaluate(RENDERED_BOARDS_JS) == before, "a click changed a snapshot"
+    assert page.evaluate(TIMERS_JS) == timers, "the timer of a snapshot counted on"
 
     page.locator(".ipyms-root").nth(played[0]).scroll_into_view_if_needed()
     offline_page.screenshot("export-01-play")

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+import ipywidgets
+import pytest
+
 from ipyminesweeper import Minesweeper
+
+IPYWIDGETS_7 = ipywidgets.__version__.startswith("7.")
+needs_kernelless_comm = pytest.mark.skipif(
+    IPYWIDGETS_7, reason="ipywidgets 7 sends nothing without a kernel: the messages cannot be seen here"
+)
 
 SYNCED_TRAITS = frozenset(
     {

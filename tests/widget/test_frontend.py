@@ -85,9 +85,18 @@ def browser() -> Iterator[Any]:
 class Harness:
     """One widget view on a page, with the Python widget behind it."""
 
-    def __init__(self, browser: Any, w: Minesweeper, tmp: Path, *, dark: bool = False, width: int = 700):
+    def __init__(
+        self,
+        browser: Any,
+        w: Minesweeper,
+        tmp: Path,
+        *,
+        dark: bool = False,
+        width: int = 700,
+        touch: bool = False,
+    ):
         self.w = w
-        self.page = browser.new_page(viewport={"width": width + 60, "height": 1000})
+        self.page = browser.new_page(viewport={"width": width + 60, "height": 1000}, has_touch=touch)
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
@@ -424,3 +433,97 @@ def test_dark_theme_changes_the_palette(make: Any) -> None:
         pos = next(p for p in w.board.positions() if w.board.view[p] == "1")
         colours.append(h.cell(*pos).evaluate("e => getComputedStyle(e).color"))
     assert colours[0] != colours[1]
+
+
+# --- touch (Chromium's touch emulation, driven through CDP) ---------------------------------------------
+
+
+class Finger:
+    """One finger on the page: CDP Input.dispatchTouchEvent, as a touch screen sends it."""
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.cdp = h.page.context.new_cdp_session(h.page)
+
+    def centre(self, r: int, c: int) -> tuple[float, float]:
+        box = self.h.cell(r, c).bounding_box()
+        assert box is not None
+        return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+    def down(self, x: float, y: float) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+
+    def move(self, x: float, y: float) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [{"x": x, "y": y}]})
+
+    def up(self) -> None:
+        self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+    def tap(self, r: int, c: int) -> None:
+        self.down(*self.centre(r, c))
+        self.up()
+
+
+REQUESTED = """action => window.saved.some(s => (s.requests || []).some(r => r.action === action))"""
+
+
+def test_touch_tap_long_press_chord_and_flag_mode(make: Any) -> None:
+    w = Minesweeper(size=9, mines=10, seed=5)
+    h = make(w, touch=True, width=420)
+    page, finger = h.page, Finger(h)
+    board = page.locator(".ipyms-board")
+    assert board.evaluate("e => getComputedStyle(e).touchAction") == "manipulation"
+    page.evaluate("""() => { window.menus = 0;
+        document.addEventListener('contextmenu', (e) => { if (!e.defaultPrevented) window.menus++; }); }""")
+
+    # A tap reveals.
+    finger.tap(4, 4)
+    assert h.pump() == [{"action": "reveal", "row": 4, "col": 4}]
+    assert w.status == "playing" and h.cell(4, 4).get_attribute("data-state") != "."
+
+    # A long press flags: the ring shows while the finger stays, the flag comes before the finger lifts.
+    r, c = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    scroll = page.evaluate("() => [window.scrollX, window.scrollY]")
+    finger.down(*finger.centre(r, c))
+    assert "ipyms-holding" in (h.cell(r, c).get_attribute("class") or "")
+    h.shot("touch-long-press-cue")
+    page.wait_for_function(REQUESTED, arg="flag", timeout=10_000)
+    finger.up()
+    assert h.pump() == [{"action": "flag", "row": r, "col": c}]
+    assert h.cell(r, c).get_attribute("data-state") == "f"
+    assert page.locator(".ipyms-holding").count() == 0
+    assert page.evaluate("() => [window.scrollX, window.scrollY]") == scroll
+    assert page.evaluate("window.menus") == 0, "a long press opened the browser's context menu"
+
+    # A finger that drifts off is a scroll: nothing is played.
+    r2, c2 = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    x, y = finger.centre(r2, c2)
+    finger.down(x, y)
+    finger.move(x + 30, y + 30)
+    finger.up()
+    assert h.sent() == []
+
+    # A tap on a number whose mines are all flagged chords.
+    board_now = w.board
+    number = next(
+        p
+        for p in board_now.positions()
+        if board_now.view[p] in "12345678"
+        and any(board_now.view[q] == "." and not board_now.is_mine(q) for q in board_now.neighbours(p))
+    )
+    for q in board_now.neighbours(number):
+        if board_now.is_mine(q) and w.board.view[q] == ".":
+            w.flag(*q)
+    h.pump()
+    finger.tap(*number)
+    assert h.pump() == [{"action": "chord", "row": number[0], "col": number[1]}]
+    assert all(w.board.view[q] != "." for q in w.board.neighbours(number))
+
+    # Flag mode (toolbar toggle): taps flag.
+    page.locator(".ipyms-flag-mode").tap()
+    assert page.locator(".ipyms-flag-mode").get_attribute("aria-pressed") == "true"
+    r3, c3 = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    finger.tap(r3, c3)
+    assert h.pump() == [{"action": "flag", "row": r3, "col": c3}]
+    assert h.cell(r3, c3).get_attribute("data-state") == "f"
+    h.shot("touch-flag-mode")

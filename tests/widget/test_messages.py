@@ -11,6 +11,7 @@ import logging
 from typing import Any
 
 import pytest
+from _widget_helpers import needs_kernelless_comm
 
 from ipyminesweeper import Minesweeper
 
@@ -195,6 +196,7 @@ def test_good_state_from_the_browser_is_applied() -> None:
     assert w.probabilities == {}
 
 
+@needs_kernelless_comm
 def test_a_rejected_update_is_resent_to_the_browser() -> None:
     w = playing()
     sent: list[dict[str, Any]] = []

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from _widget_helpers import SYNCED_TRAITS, synced_state
+from _widget_helpers import SYNCED_TRAITS, needs_kernelless_comm, synced_state
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
 from ipyminesweeper.widget.widget import FRONTEND_WRITABLE
@@ -288,6 +288,7 @@ def test_a_win_shows_every_mine_flagged() -> None:
     assert w.ended_at >= w.started_at > 0
 
 
+@needs_kernelless_comm
 def test_one_state_message_per_move_and_its_size() -> None:
     w = Minesweeper(size=16, mines=40, seed=7)
     sent: list[dict[str, Any]] = []
@@ -401,7 +402,7 @@ def test_extra_keywords_go_to_anywidget() -> None:
     """`Minesweeper(layout=...)` and other DOMWidget keywords are passed on to AnyWidget."""
     import ipywidgets
 
-    w = Minesweeper(size=9, mines=10, layout=ipywidgets.Layout(width="320px"), tooltip="play me")
-    assert w.layout.width == "320px" and w.tooltip == "play me"
+    w = Minesweeper(size=9, mines=10, layout=ipywidgets.Layout(width="320px"), _dom_classes=["mine"])
+    assert w.layout.width == "320px" and w._dom_classes == ("mine",)
     with pytest.raises(Exception):  # noqa: B017 - traitlets' own error for an unknown trait type
         Minesweeper(size=9, mines=10, layout=42)

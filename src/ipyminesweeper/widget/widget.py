@@ -598,7 +598,12 @@ class Minesweeper(anywidget.AnyWidget):
         return snapshot_html(self._session)
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
+        parent = getattr(super(), "_repr_mimebundle_", None)
+        if parent is None:  # ipywidgets 7 displays itself with _ipython_display_; this is for other callers
+            view = {"version_major": 2, "version_minor": 0, "model_id": self.model_id}
+            bundle: Any = ({"application/vnd.jupyter.widget-view+json": view}, {})
+        else:
+            bundle = parent(**kwargs)
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
             data["text/plain"] = repr(self)
