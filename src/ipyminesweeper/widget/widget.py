@@ -64,7 +64,7 @@ from .messages import (
 )
 from .render import render, snapshot_html
 from .session import Session, StrategyError, result_of, start, update
-from .stats import Stats
+from .stats import Stats, level_name
 from .stats_file import StatsFile
 
 __all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "Minesweeper"]
@@ -298,7 +298,7 @@ class Minesweeper(anywidget.AnyWidget):
 
     def _show_stats(self, stats: Stats) -> None:
         board = self._session.board
-        current = (render(self._session)["level"], board.first_click)
+        current = (level_name(board.rows, board.cols, board.mines), board.first_click)
         rows = sorted(stats.table(), key=lambda s: (s.level, s.first_click) != current)
         table = [
             {
