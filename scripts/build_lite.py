@@ -77,14 +77,14 @@ def run(cmd: Sequence[str | Path], cwd: Path | None = None) -> str:
 
 
 def explain(output: str) -> str:
-    """uv's own message when the resolution failed (pyodide-lock logs it), else the end of the output."""
-    start = output.find("error: No solution found")
-    if start < 0:
+    """uv's own error if the resolution failed (pyodide-lock logs uv's output), else the output's end."""
+    start = output.find("error: ", output.find("Output:\n---"))
+    end = output.find("\n---", start)
+    if "Output:\n---" not in output or start < 0 or end < 0:
         return "\n".join(output.strip().splitlines()[-40:])
     start = output.rfind("\n", 0, start) + 1
-    end = output.find("\n---", start)
     return (
-        "uv found no wheels for the browser that satisfy the pins:\n"
+        "uv could not resolve what the browser loads:\n"
         + textwrap.indent(textwrap.dedent(output[start:end]).strip(), "  ")
         + "\n(the site serves wheels only: pure-Python ones from PyPI, at the versions of Pyodide's lock"
         " file or of the `lite` group of pyproject.toml)"

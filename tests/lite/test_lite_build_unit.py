@@ -241,7 +241,7 @@ def test_resolution_fails_on_a_package_with_no_wheel_for_the_browser(
     with pytest.raises(PyLockError):
         resolve(tmp_path, [project], index, numpy="2.4.6")
     message = build_lite.explain(caplog.text)
-    assert message.startswith("uv found no wheels for the browser")
+    assert message.startswith("uv could not resolve what the browser loads")
     assert "numpy==2.4.6 has no wheels with a matching platform tag" in message
 
 
