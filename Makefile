@@ -58,8 +58,9 @@ js-watch:  ## rebuild static/ whenever js/ changes; with ANYWIDGET_HMR=1 the ope
 lite: setup  ## build the offline JupyterLite site into dist/lite/
 	$(BIN)/python scripts/build_lite.py
 
-serve-lite:  ## serve dist/lite/ on 127.0.0.1:8000 (PORT=8001 make serve-lite for another port)
-	$(BIN)/python scripts/serve_lite.py --port $(or $(PORT),8000)
+serve-lite: lite  ## serve dist/lite/ on 127.0.0.1:8000 (PORT=8001 make serve-lite for another port)
+	@echo "open http://127.0.0.1:$(or $(PORT),8000)/lab/index.html?path=01-play.ipynb"
+	$(BIN)/python -m http.server --bind 127.0.0.1 --directory dist/lite $(or $(PORT),8000)
 
 export: setup  ## static HTML pages of the notebooks with widget state, into dist/html/
 	$(BIN)/python scripts/export_html.py

@@ -13,6 +13,7 @@ SUITES = {
     "strength": "benchmarks.bench_strength",
     "widget": "benchmarks.bench_widget",
     "browser": "benchmarks.bench_browser",
+    "lite": "benchmarks.bench_lite",  # Pyodide in the offline JupyterLite site, in Chromium
 }
 
 

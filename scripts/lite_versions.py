@@ -24,12 +24,12 @@ PYPROJECT = Path(__file__).resolve().parent.parent / "pyproject.toml"
 
 
 def _group(name: str) -> dict[str, str]:
-    """The exact pins `dist==version` of a dependency group of pyproject.toml, by distribution name."""
+    """The exact pins `dist[extras]==version` of a dependency group, {dist: version} (extras dropped)."""
     entries = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["dependency-groups"][name]
     pins: dict[str, str] = {}
     for entry in entries:
         match = (
-            re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*==\s*([^\s;,]+)\s*", entry)
+            re.fullmatch(r"\s*([A-Za-z0-9_.-]+)\s*(?:\[[^\]]*\])?\s*==\s*([^\s;,]+)\s*", entry)
             if isinstance(entry, str)
             else None
         )
@@ -43,22 +43,25 @@ def _group(name: str) -> dict[str, str]:
 
 LITE = _group("lite")
 
-# JupyterLite and its Pyodide kernel: installed in the environment that runs `jupyter lite build`.
-JUPYTERLITE_CORE = LITE["jupyterlite-core"]
-JUPYTERLITE_PYODIDE_KERNEL = LITE["jupyterlite-pyodide-kernel"]
+# The tools that build the site: installed in the environment that runs `jupyter lite build`.
+BUILD_TOOLS = ("jupyterlite-core", "jupyterlite-pyodide-kernel", "pyodide-lock", "uv")
+
+# Everything else in the group is a wheel the site serves, at that version. The resolver takes the
+# versions of what Pyodide's own lock file has from there, and the rest from these pins.
+SITE_PINS: dict[str, str] = {k: v for k, v in LITE.items() if k not in BUILD_TOOLS}
+
+# Of SITE_PINS, those whose JupyterLab extension `jupyter lite build` copies from the build
+# environment: the Python side in the browser must match that front end exactly.
+MUST_MATCH_BUILD_ENV = ("anywidget", "ipywidgets", "jupyterlab_widgets")
 
 # The Pyodide runtime (npm package `pyodide`): the version of the kernel's default pyodideUrl.
 PYODIDE = "314.0.6"
-# The Python inside that Pyodide (for `pip download --python-version` and environment markers).
-PYODIDE_PYTHON = "3.14"
 
-# Pure-Python wheels the site serves from its own pypi/ folder, next to the project's wheel, because
-# Pyodide's lock file does not have them. Everything else the kernel needs comes from the lock file.
-SITE_WHEELS: dict[str, str] = {k: v for k, v in LITE.items() if not k.startswith("jupyterlite")}
-
-# Of SITE_WHEELS, those whose JupyterLab extension `jupyter lite build` copies from the build
-# environment: the Python side in the browser must match that front end exactly.
-MUST_MATCH_BUILD_ENV = ("anywidget", "ipywidgets", "jupyterlab_widgets")
+# The platform `uv pip compile` resolves for. Pyodide 314's wheels are tagged pyemscripten_2026_0_wasm32;
+# uv 0.13 knows `wasm32-pyodide2024` and `wasm32-pyodide2025` (pyemscripten_2025_0), no 2026 yet. Their
+# environment markers (sys_platform emscripten, platform_machine wasm32) are Pyodide 314's: all that
+# matters for the pure-Python wheels on PyPI.
+UV_PYTHON_PLATFORM = "wasm32-pyodide2025"
 
 # Static HTML export (npm packages, copied next to the pages so they need no network).
 HTML_MANAGER = "1.0.15"  # @jupyter-widgets/html-manager: dist/embed-amd.js

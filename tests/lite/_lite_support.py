@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +31,36 @@ def run_script(args: list[str], timeout: float) -> float:
     if proc.returncode != 0:
         pytest.fail(f"{' '.join(args)} failed ({proc.returncode}):\n{proc.stdout}\n{proc.stderr}")
     return time.monotonic() - started
+
+
+@contextmanager
+def serve(directory: Path) -> Iterator[str]:
+    """`python -m http.server` on a free loopback port (what `make serve-lite` runs); yields its URL."""
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-u",
+            "-m",
+            "http.server",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--directory",
+            str(directory),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # Serving HTTP on 127.0.0.1 port 41039 (http://127.0.0.1:41039/) ...
+        match = re.search(r"\((http://127\.0\.0\.1:\d+/)\)", line)
+        assert match, f"http.server did not say where it serves: {line!r}"
+        yield match.group(1)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
 
 
 def local_only(url: str) -> bool:

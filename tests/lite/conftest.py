@@ -4,7 +4,7 @@
   ``01-play.ipynb``, else (or with ``IPYMS_LITE_STANDIN=1``) a small stand-in ``01-play.ipynb`` in a
   temporary folder.
 - ``lite_site``: ``scripts/build_lite.py`` (which reuses an up-to-date ``dist/lite``).
-- ``lite_url``: ``scripts/serve_lite.py --port 0`` on 127.0.0.1.
+- ``lite_url``: ``python -m http.server 0 --bind 127.0.0.1`` (as ``make serve-lite``).
 - ``browser``: Chromium via Playwright with every host but 127.0.0.1 unresolvable.
 - ``offline_page``: a fresh page that records every request which does not stay on the machine and
   every page error; ``OfflinePage.check()`` fails the test on either.
@@ -15,8 +15,6 @@ The browser tests skip only when Chromium is missing; screenshots go to ``artifa
 from __future__ import annotations
 
 import os
-import re
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,7 +25,7 @@ from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from _lite_support import PLAY, ROOT, SCREENSHOTS, SCRIPTS, OfflinePage, local_only, run_script
+from _lite_support import PLAY, ROOT, SCREENSHOTS, SCRIPTS, OfflinePage, local_only, run_script, serve
 
 from chromium import BASE_ARGS, OFFLINE_ARGS, chromium_path
 
@@ -101,29 +99,9 @@ def lite_site(play_notebooks: Path, tmp_path_factory: pytest.TempPathFactory) ->
 
 @pytest.fixture(scope="session")
 def lite_url(lite_site: Path) -> Iterator[str]:
-    """The site served by scripts/serve_lite.py on a free loopback port."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            str(SCRIPTS / "serve_lite.py"),
-            "--port",
-            "0",
-            "--dir",
-            str(lite_site),
-            "--quiet",
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        match = re.search(r" at (http://127\.0\.0\.1:\d+/)", line)
-        assert match, f"serve_lite.py did not say where it serves: {line!r}"
-        yield match.group(1)
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+    """The site served by `python -m http.server` on a free loopback port."""
+    with serve(lite_site) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

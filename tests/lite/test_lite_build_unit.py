@@ -1,8 +1,8 @@
 """Fast checks of the Lite build and the export, without a browser or the network.
 
 They pin down the build's rules: the notebooks' kernelspec and install cell, the drift checks against
-scripts/lite_versions.py, and the resolution of what the browser must load (missing or compiled
-packages fail the build).
+the pins, what the build's configuration makes pyodide-lock and uv resolve (for the browser, at pinned
+versions; a package with no wheel for the browser fails the build), and the checks of the built site.
 """
 
 from __future__ import annotations
@@ -95,26 +95,25 @@ def test_notebook_paths_fails_loudly_without_notebooks(tmp_path: Path) -> None:
 
 
 def test_pins_are_consistent() -> None:
-    assert set(lite_versions.MUST_MATCH_BUILD_ENV) <= set(lite_versions.SITE_WHEELS)
-    assert lite_versions.PYODIDE.split(".")[0] == "".join(lite_versions.PYODIDE_PYTHON.split("."))
+    assert set(lite_versions.BUILD_TOOLS) <= set(lite_versions.LITE)
+    assert set(lite_versions.MUST_MATCH_BUILD_ENV) <= set(lite_versions.SITE_PINS)
+    assert not set(lite_versions.BUILD_TOOLS) & set(lite_versions.SITE_PINS)
 
 
-@pytest.mark.parametrize(
-    ("attr", "dist"),
-    [
-        ("JUPYTERLITE_CORE", "jupyterlite-core"),
-        ("JUPYTERLITE_PYODIDE_KERNEL", "jupyterlite-pyodide-kernel"),
-    ],
-)
-def test_a_drifted_jupyterlite_fails_the_build(monkeypatch: pytest.MonkeyPatch, attr: str, dist: str) -> None:
-    monkeypatch.setattr(lite_versions, attr, "0.0.1")
+def test_the_lite_group_holds_exact_pins_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[dependency-groups]\nlite = ["pyodide-lock[uv]==0.1.2", "uv>=0.13"]\n')
+    monkeypatch.setattr(lite_versions, "PYPROJECT", pyproject)
+    with pytest.raises(ValueError, match=r"exact pins .*'uv>=0\.13'"):
+        lite_versions._group("lite")
+    pyproject.write_text('[dependency-groups]\nlite = ["pyodide-lock[uv]==0.1.2", "uv==0.13.9"]\n')
+    assert lite_versions._group("lite") == {"pyodide-lock": "0.1.2", "uv": "0.13.9"}
+
+
+@pytest.mark.parametrize("dist", [*lite_versions.BUILD_TOOLS, *lite_versions.MUST_MATCH_BUILD_ENV])
+def test_a_drifted_tool_or_widget_fails_the_build(monkeypatch: pytest.MonkeyPatch, dist: str) -> None:
+    monkeypatch.setitem(lite_versions.LITE, dist, "0.0.1")
     with pytest.raises(build_lite.BuildError, match=rf"{dist}: pinned 0\.0\.1, installed"):
-        build_lite.check_versions()
-
-
-def test_a_drifted_anywidget_fails_the_build(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(lite_versions.SITE_WHEELS, "anywidget", "0.0.1")
-    with pytest.raises(build_lite.BuildError, match=r"anywidget: pinned 0\.0\.1"):
         build_lite.check_versions()
 
 
@@ -130,94 +129,197 @@ def test_this_environment_matches_the_pins() -> None:
 
 
 # --------------------------------------------------------------------------------------------------
-# what the browser loads
+# what the browser loads: the build's configuration, resolved by pyodide-lock and uv (offline here)
 
 
-def fake_wheel(folder: Path, name: str, version: str, requires: list[str]) -> Path:
-    path = folder / f"{name.replace('-', '_')}-{version}-py3-none-any.whl"
+def fake_wheel(folder: Path, name: str, version: str, requires: list[str], tag: str = "py3-none-any") -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    stem = f"{name.replace('-', '_')}-{version}"
+    path = folder / f"{stem}-{tag}.whl"
     meta = ["Metadata-Version: 2.1", f"Name: {name}", f"Version: {version}"]
     meta += [f"Requires-Dist: {r}" for r in requires]
     with zipfile.ZipFile(path, "w") as zf:
-        zf.writestr(f"{name.replace('-', '_')}-{version}.dist-info/METADATA", "\n".join(meta) + "\n")
+        zf.writestr(f"{name.replace('-', '_')}/__init__.py", "")
+        zf.writestr(f"{stem}.dist-info/METADATA", "\n".join(meta) + "\n")
+        zf.writestr(f"{stem}.dist-info/WHEEL", f"Wheel-Version: 1.0\nRoot-Is-Purelib: true\nTag: {tag}\n")
+        zf.writestr(f"{stem}.dist-info/RECORD", "")
     return path
 
 
-def fake_lock(**packages: tuple[str, list[str], str]) -> dict[str, Any]:
-    return {
-        "info": {"python": "3.14.2"},
-        "packages": {
-            name: {"version": v, "depends": deps, "file_name": f, "sha256": "0"}
-            for name, (v, deps, f) in packages.items()
-        },
+def fake_runtime(folder: Path, **packages: str) -> Path:
+    """A Pyodide runtime folder whose lock file has `packages` (name=version), like npm's."""
+    folder.mkdir(parents=True)
+    (folder / "pyodide.mjs").write_text("// runtime")
+    entries = {
+        name: {
+            "name": name,
+            "version": version,
+            "file_name": f"{name}-{version}-py3-none-any.whl",
+            "install_dir": "site",
+            "sha256": "0" * 64,
+            "depends": [],
+            "imports": [name],
+            "package_type": "package",
+            "unvendored_tests": False,
+        }
+        for name, version in packages.items()
     }
+    info = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
+    (folder / "pyodide-lock.json").write_text(json.dumps({"info": info, "packages": entries}))
+    return folder
 
 
-KERNEL_LOCK = {
-    "micropip": ("0.11.1", [], "micropip-0.11.1-py3-none-any.whl"),
-    "ipython": ("9.12.0", ["traitlets"], "ipython-9.12.0-py3-none-any.whl"),
-    "traitlets": ("5.14.3", [], "traitlets-5.14.3-py3-none-any.whl"),
-    "jedi": ("0.19.2", [], "jedi-0.19.2-py2.py3-none-any.whl"),
-}
+def test_the_runtime_is_staged_with_an_empty_lock_that_pyodide_lock_reads(tmp_path: Path) -> None:
+    from pyodide_lock.spec import PyodideLockSpec
+
+    runtime = fake_runtime(tmp_path / "npm", micropip="0.11.1")
+    original = build_lite.stage_runtime(runtime, tmp_path / "static" / "pyodide")
+    assert set(original["packages"]) == {"micropip"}
+    staged = PyodideLockSpec.from_json(tmp_path / "static" / "pyodide" / "pyodide-lock.json")
+    assert staged.packages == {} and staged.info.python == "3.14.2"
+    assert (tmp_path / "static" / "pyodide" / "pyodide.mjs").is_file()
 
 
-def kernel_wheels(folder: Path) -> list[Path]:
-    return [
-        fake_wheel(folder, "piplite", "0.8.6", []),
-        fake_wheel(folder, "ipykernel", "6.9.2", ["pyodide-kernel"]),
-        fake_wheel(folder, "pyodide-kernel", "0.8.6", ["comm", "ipython"]),
-    ]
+def resolve(tmp_path: Path, wheels: list[Path], index: Path, **lock_packages: str) -> dict[str, str]:
+    """What the build's PyodideLockAddon settings resolve to, with `index` as the only package index."""
+    from pyodide_lock.uv_pip_compile import UvPipCompile
+
+    runtime = fake_runtime(tmp_path / "npm", micropip="0.11.1", **lock_packages)
+    work = tmp_path / "lite" / "static" / "pyodide"
+    lock = build_lite.stage_runtime(runtime, work)
+    addon = build_lite.build_config(tmp_path / "contents", tmp_path / "out", wheels, lock)["PyodideLockAddon"]
+    uv = dict(addon["pyodide_lock_uv_options"])
+    uv["extra_uv_args"] = [*uv["extra_uv_args"], "--no-index", f"--find-links={index}"]
+    spec = UvPipCompile(
+        input_path=work / "pyodide-lock.json",
+        wheel_dir=work / "wheels",
+        work_dir=tmp_path / "work",
+        wheels=[Path(w) for w in addon["wheels"]],
+        specs=addon["specs"],
+        constraints=addon["constraints"],
+        **uv,
+    ).update()
+    return {name: package.version for name, package in spec.packages.items()}
 
 
-def test_resolve_collects_the_lock_packages_of_kernel_and_project(tmp_path: Path) -> None:
-    site = [
-        fake_wheel(
-            tmp_path,
-            "ipyminesweeper",
-            "0.1.0",
-            ["anywidget>=0.9", "traitlets>=5", "numpy; extra == 'numpy'"],
+def test_resolution_is_for_the_browser_at_pinned_versions(tmp_path: Path) -> None:
+    index = tmp_path / "index"
+    project = fake_wheel(
+        tmp_path,
+        "ipyminesweeper",
+        "0.1.0",
+        ["anywidget>=0.9", "traitlets>=5", 'pexpect; sys_platform != "emscripten"', "numpy; extra == 'fast'"],
+    )
+    fake_wheel(index, "micropip", "0.11.1", [])
+    for version in ("0.11.0", "0.12.0"):
+        fake_wheel(index, "anywidget", version, ["typing-extensions>=4"])
+    for version in ("5.14.3", "5.15.0"):
+        fake_wheel(index, "traitlets", version, [])
+    for version in ("4.15.0", "4.16.0"):
+        fake_wheel(index, "typing-extensions", version, [])
+    fake_wheel(index, "pexpect", "4.9.0", [])
+
+    got = resolve(tmp_path, [project], index, traitlets="5.14.3", **{"typing-extensions": "4.15.0"})
+    assert got == {
+        "ipyminesweeper": "0.1.0",
+        "micropip": "0.11.1",  # what the kernel's worker loads itself
+        "anywidget": lite_versions.SITE_PINS["anywidget"],  # the lite group's pin, not the newest
+        "traitlets": "5.14.3",  # Pyodide's lock file's version, not the newest
+        "typing-extensions": "4.15.0",
+    }, "pexpect is for other platforms than emscripten, numpy only for an extra"
+
+
+def test_resolution_fails_on_a_package_with_no_wheel_for_the_browser(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    from pyodide_lock.uv_pip_compile import PyLockError
+
+    index = tmp_path / "index"
+    project = fake_wheel(tmp_path, "ipyminesweeper", "0.1.0", ["numpy"])
+    fake_wheel(index, "micropip", "0.11.1", [])
+    fake_wheel(index, "numpy", "2.4.6", [], tag="cp314-cp314-manylinux_2_28_x86_64")
+    with pytest.raises(PyLockError):
+        resolve(tmp_path, [project], index, numpy="2.4.6")
+    message = build_lite.explain(caplog.text)
+    assert message.startswith("uv could not resolve what the browser loads")
+    assert "numpy==2.4.6 has no wheels with a matching platform tag" in message
+
+
+def test_the_widgets_stub_is_the_kernels_newest() -> None:
+    stub = build_lite.widgets_stub()
+    assert stub.name.startswith("widgetsnbextension-4.") and stub.parent.name == "pypi"
+
+
+# --------------------------------------------------------------------------------------------------
+# checks of the built site
+
+
+def fake_site(tmp_path: Path, **settings: Any) -> Path:
+    """A built site whose lock file serves ipyminesweeper and comm, with the given kernel settings."""
+    site = tmp_path / "site"
+    (site / "static" / "pyodide").mkdir(parents=True)
+    (site / "static" / "pyodide" / "pyodide.mjs").write_text("// runtime")
+    packages = {}
+    for name, version in (("ipyminesweeper", "0.1.0"), ("comm", "0.2.3")):
+        wheel = fake_wheel(site / "static" / "pyodide-lock", name, version, [])
+        packages[name] = {
+            "name": name,
+            "version": version,
+            "file_name": f"../../static/pyodide-lock/{wheel.name}",
+            "sha256": build_lite.sha256_file(wheel),
+        }
+    (site / "static" / "pyodide-lock" / "pyodide-lock.json").write_text(json.dumps({"packages": packages}))
+    kernel = {
+        "disablePyPIFallback": True,
+        "pyodideUrl": "./static/pyodide/pyodide.mjs",
+        "loadPyodideOptions": {"lockFileURL": "./static/pyodide-lock/pyodide-lock.json"},
+        **settings,
+    }
+    config = {"jupyter-config-data": {"litePluginSettings": {build_lite.KERNEL_PLUGIN: kernel}}}
+    (site / "jupyter-lite.json").write_text(json.dumps(config))
+    return site
+
+
+def test_check_site_accepts_a_site_that_serves_itself(tmp_path: Path) -> None:
+    lock = build_lite.check_site(fake_site(tmp_path), ["ipyminesweeper", "comm"])
+    assert set(lock["packages"]) == {"ipyminesweeper", "comm"}
+
+
+@pytest.mark.parametrize(
+    ("settings", "problem"),
+    [
+        ({"disablePyPIFallback": False}, "disablePyPIFallback is not true"),
+        (
+            {"pyodideUrl": "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/pyodide.mjs"},
+            "pyodideUrl is not a file",
         ),
-        fake_wheel(tmp_path, "anywidget", "0.11.0", ["typing-extensions>=4.2", "pytest; extra == 'dev'"]),
-        fake_wheel(tmp_path, "comm", "0.2.3", ["traitlets>=4"]),
-    ]
-    lock = fake_lock(
-        **KERNEL_LOCK,
-        **{"typing-extensions": ("4.15.0", [], "typing_extensions-4.15.0-py3-none-any.whl")},
-    )
-    needed = build_lite.resolve(lock, kernel_wheels(tmp_path), site)
-    from_lock = {n for n, p in needed.items() if p.source == "lock"}
-    assert from_lock == {"micropip", "ipython", "traitlets", "jedi", "typing-extensions"}
-    assert needed["ipyminesweeper"].source == "site"
-    assert "numpy" not in needed and "pytest" not in needed
+        ({"pipliteUrls": ["https://pypi.org/all.json"]}, "pipliteUrls is not a file"),
+    ],
+)
+def test_check_site_refuses_settings_that_leave_the_site(
+    tmp_path: Path, settings: dict[str, Any], problem: str
+) -> None:
+    with pytest.raises(build_lite.BuildError, match=problem):
+        build_lite.check_site(fake_site(tmp_path, **settings), ["ipyminesweeper", "comm"])
 
 
-def test_resolve_fails_on_a_dependency_nobody_serves(tmp_path: Path) -> None:
-    site = [
-        fake_wheel(tmp_path, "ipyminesweeper", "0.1.0", ["anywidget"]),
-        fake_wheel(tmp_path, "comm", "0.2.3", []),
-    ]
-    with pytest.raises(build_lite.BuildError, match=r"anywidget \(wanted by ipyminesweeper"):
-        build_lite.resolve(fake_lock(**KERNEL_LOCK), kernel_wheels(tmp_path), site)
+def test_check_site_refuses_a_remote_or_altered_wheel_and_an_unpinned_one(tmp_path: Path) -> None:
+    site = fake_site(tmp_path)
+    lock_file = site / "static" / "pyodide-lock" / "pyodide-lock.json"
+    lock = json.loads(lock_file.read_text())
+    lock["packages"]["comm"]["file_name"] = "https://cdn.jsdelivr.net/pyodide/v314.0.6/full/comm.whl"
+    lock["packages"]["ipyminesweeper"]["sha256"] = "0" * 64
+    lock_file.write_text(json.dumps(lock))
+    with pytest.raises(build_lite.BuildError) as error:
+        build_lite.check_site(site, ["ipyminesweeper"])
+    assert "comm: https://cdn.jsdelivr.net" in str(error.value)
+    assert "the sha256 of ipyminesweeper-0.1.0-py3-none-any.whl" in str(error.value)
+    assert "comm 0.2.3 is pinned nowhere: add 'comm==0.2.3' to the `lite` group" in str(error.value)
 
 
-def test_resolve_fails_on_a_compiled_package(tmp_path: Path) -> None:
-    site = [
-        fake_wheel(tmp_path, "ipyminesweeper", "0.1.0", ["numpy"]),
-        fake_wheel(tmp_path, "comm", "0.2.3", []),
-    ]
-    lock = fake_lock(
-        **KERNEL_LOCK, numpy=("2.3.0", [], "numpy-2.3.0-cp314-cp314-pyemscripten_2026_0_wasm32.whl")
-    )
-    with pytest.raises(build_lite.BuildError, match=r"numpy 2\.3\.0 is compiled"):
-        build_lite.resolve(lock, kernel_wheels(tmp_path), site)
-
-
-def test_resolve_fails_on_a_version_conflict(tmp_path: Path) -> None:
-    site = [
-        fake_wheel(tmp_path, "ipyminesweeper", "0.1.0", ["traitlets>=6"]),
-        fake_wheel(tmp_path, "comm", "0.2.3", []),
-    ]
-    with pytest.raises(build_lite.BuildError, match=r"traitlets>=6 .*the lock has 5.14.3"):
-        build_lite.resolve(fake_lock(**KERNEL_LOCK), kernel_wheels(tmp_path), site)
+def test_the_site_settings_turn_the_pypi_fallback_off() -> None:
+    settings = build_lite.site_settings()["jupyter-config-data"]["litePluginSettings"]
+    assert settings[build_lite.KERNEL_PLUGIN] == {"disablePyPIFallback": True}
 
 
 # --------------------------------------------------------------------------------------------------

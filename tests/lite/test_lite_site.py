@@ -1,6 +1,6 @@
 """The offline JupyterLite site, played end to end in Chromium with no network but loopback.
 
-Build the site (scripts/build_lite.py), serve it (scripts/serve_lite.py), open 01-play in JupyterLab,
+Build the site (scripts/build_lite.py), serve it (python -m http.server), open 01-play in JupyterLab,
 wait for the Pyodide kernel, run all cells, click a cell of the first board, and prove that the click
 reached Python by re-running a cell that prints ``w.status`` and ``len(w.history)``.
 """
@@ -159,7 +159,9 @@ def test_lite_site_plays_offline(lite_url: str, offline_page: OfflinePage) -> No
 
     # The recorder saw the kernel's own traffic (runtime and wheels), so "nothing left" means something.
     assert any(u.endswith("/pyodide.asm.wasm") for u in offline_page.requests)
-    assert any(re.search(r"/pypi/ipyminesweeper-[^/?]+\.whl(\?|$)", u) for u in offline_page.requests)
+    assert any(
+        re.search(r"/static/pyodide-lock/ipyminesweeper-[^/?]+\.whl(\?|$)", u) for u in offline_page.requests
+    )
     offline_page.check()
 
 

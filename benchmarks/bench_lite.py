@@ -1,0 +1,192 @@
+"""Expert games per second of ``exact`` in the browser: Pyodide in the offline JupyterLite site, headless
+Chromium, with CPython in this process as the reference on the same seeds (issue 9: at least 15 in Pyodide).
+
+    .venv/bin/python -m benchmarks lite                  # or: python benchmarks/bench_lite.py
+    IPYMS_BENCH_LITE_GAMES=30 (default)  IPYMS_BENCH_LITE_SEED=910000 (default)
+
+The measurement is one function, :func:`measure`: ``benchmark(exact, "expert", games=N, seed=S, jobs=1)``,
+the path users call (``exact(board.view)`` move by move, first click the conventional opening cell), after
+two warm-up games. It runs here in CPython, and its source is a cell of a notebook, ``bench-lite.ipynb``,
+on a site of its own (``build/bench-lite/site``, built by ``scripts/build_lite.py`` and reused while
+nothing changed). The benchmark serves that site on 127.0.0.1 (``python -m http.server``), opens the
+notebook in Debian's Chromium with every other host unresolvable, waits for the Pyodide kernel, runs the
+notebook, types ``print("BENCH-LITE", json.dumps(measure(N, S)))`` into a new cell and reads the printed
+figures back. Both runs play the same seeds, so they must win the same games (checked).
+
+Games per second are wall-clock (``BenchResult.games_per_second``; one worker each): the machine is
+shared, so the ratio of the two, taken minutes apart in the same run, is the steadier figure.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import os
+import platform
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+for extra in (ROOT / "scripts", ROOT / "tests", ROOT / "tests" / "lite"):
+    if str(extra) not in sys.path:
+        sys.path.insert(0, str(extra))
+
+GAMES = int(os.environ.get("IPYMS_BENCH_LITE_GAMES", "30"))
+SEED = int(os.environ.get("IPYMS_BENCH_LITE_SEED", "910000"))
+TARGET = 15.0  # expert games per second of exact in Pyodide (issue 9)
+WORK = ROOT / "build" / "bench-lite"
+NOTEBOOK = "bench-lite.ipynb"
+
+
+def measure(games: int, seed: int) -> dict[str, Any]:
+    """Expert games of ``exact`` through ``benchmark``, in this interpreter (CPython here, Pyodide there)."""
+    import platform
+    import sys
+
+    from ipyminesweeper import exact
+    from ipyminesweeper.play.arena import benchmark
+
+    benchmark(exact, "expert", games=2, seed=seed - 2, jobs=1)  # warm-up: imports, first calls
+    r = benchmark(exact, "expert", games=games, seed=seed, jobs=1)
+    try:
+        import pyodide  # type: ignore[import-not-found]
+
+        runtime = f"Pyodide {pyodide.__version__}"
+    except ImportError:
+        runtime = platform.python_implementation()
+    return {
+        "runtime": f"{runtime} (Python {sys.version.split()[0]}, {sys.platform})",
+        "games": r.games,
+        "wins": r.wins,
+        "outcomes": r.outcomes.hex(),
+        "seconds": r.seconds,
+        "games_per_second": r.games_per_second,
+        "games_per_cpu_second": r.games_per_cpu_second,  # time.process_time(): in Pyodide, the wall clock
+        "mean_moves": r.mean_moves,
+        "first_move": r.first_move,
+    }
+
+
+def write_notebook(folder: Path) -> Path:
+    """The site's one notebook: install the project, then define :func:`measure` (its source, verbatim)."""
+    import nbformat
+
+    folder.mkdir(parents=True, exist_ok=True)
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.cells = [
+        nbformat.v4.new_markdown_cell("# `exact` in Pyodide\n\nWritten by `benchmarks/bench_lite.py`."),
+        nbformat.v4.new_code_cell(
+            'import sys\nif sys.platform == "emscripten":\n    %pip install -q ipyminesweeper', id="install"
+        ),
+        nbformat.v4.new_code_cell(
+            "import json\nfrom typing import Any\n\n\n" + inspect.getsource(measure), id="measure"
+        ),
+    ]
+    path = folder / NOTEBOOK
+    text = nbformat.writes(nb)
+    if not path.is_file() or path.read_text() != text:  # unchanged: the built site stays up to date
+        path.write_text(text)
+    return path
+
+
+def in_browser(site: Path, games: int, seed: int) -> dict[str, Any]:
+    """Run ``measure(games, seed)`` in the site's Pyodide kernel in headless Chromium, offline."""
+    from _lite_support import local_only, serve
+    from playwright.sync_api import sync_playwright
+    from test_lite_site import run_all, wait_for_kernel
+
+    from chromium import BASE_ARGS, OFFLINE_ARGS, chromium_path
+
+    path = chromium_path()
+    if path is None:
+        raise SystemExit("no Chromium at /usr/bin/chromium: run `make browser`")
+    outside: list[str] = []
+    with serve(site) as url, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=path, args=[*BASE_ARGS, *OFFLINE_ARGS])
+        try:
+            context = browser.new_context(viewport={"width": 1280, "height": 900})
+            context.on("request", lambda r: None if local_only(r.url) else outside.append(r.url))
+            page = context.new_page()
+            page.set_default_timeout(60_000)
+            page.goto(f"{url}lab/index.html?path={NOTEBOOK}")
+            page.wait_for_selector("#jp-main-statusbar")
+            kernel_s = wait_for_kernel(page)
+            run_all(page)
+            page.locator(".jp-Notebook .jp-Cell").last.click()
+            page.keyboard.press("Escape")
+            page.keyboard.press("b")
+            page.keyboard.press("Enter")
+            page.keyboard.type(f'print("BENCH-LITE", json.dumps(measure({games}, {seed})))')
+            page.keyboard.press("Shift+Enter")
+            done = page.wait_for_function(
+                """() => {
+                  const outs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')];
+                  const hit = outs.find(o => /BENCH-LITE|Traceback|Error/.test(o.innerText));
+                  return hit ? hit.innerText : false;
+                }""",
+                timeout=max(600, 20 * games) * 1000,
+                polling=1000,
+            ).json_value()
+            version = browser.version
+        finally:
+            browser.close()
+    match = re.search(r"BENCH-LITE (\{.*\})", str(done))
+    if match is None:
+        raise SystemExit(f"the notebook did not print the figures:\n{done}")
+    result: dict[str, Any] = json.loads(match.group(1))
+    result.update(kernel_seconds=kernel_s, chromium=version, outside=outside)
+    return result
+
+
+def run(games: int = GAMES, seed: int = SEED) -> dict[str, Any]:
+    import build_lite
+
+    started = time.monotonic()
+    notebook = write_notebook(WORK / "notebooks")
+    site = build_lite.build(WORK / "site", [notebook])
+    build_s = time.monotonic() - started
+    cpython = measure(games, seed)
+    pyodide = in_browser(site, games, seed)
+    return {"games": games, "seed": seed, "build_seconds": build_s, "cpython": cpython, "pyodide": pyodide}
+
+
+def report(r: dict[str, Any]) -> str:
+    py, cp = r["pyodide"], r["cpython"]
+    lines = [
+        f"[lite] exact on expert (16x30, 99 mines), first click {cp['first_move']}, {r['games']} games, "
+        f"seeds {r['seed']}..{r['seed'] + r['games'] - 1}, one worker each; site ready in "
+        f"{r['build_seconds']:.1f} s, Pyodide kernel idle after {py['kernel_seconds']:.1f} s",
+        "",
+        "| where | games | won | seconds | games/s | games per CPU-second | moves/game |",
+        "|---|---:|---:|---:|---:|---:|---:|",
+    ]
+    for label, x in ((f"{py['runtime']} in Chromium {py['chromium']}", py), (f"{cp['runtime']} here", cp)):
+        lines.append(
+            f"| {label} | {x['games']} | {x['wins']} | {x['seconds']:.1f} | {x['games_per_second']:.2f} "
+            f"| {x['games_per_cpu_second']:.2f} | {x['mean_moves']:.1f} |"
+        )
+    ratio = py["games_per_second"] / cp["games_per_second"]
+    verdict = "reached" if py["games_per_second"] >= TARGET else "NOT reached"
+    lines += [
+        "",
+        f"Pyodide / CPython: {ratio:.2f}x. Target (issue 9): at least {TARGET:.0f} expert games/s "
+        f"in Pyodide: {verdict} ({py['games_per_second']:.2f}).",
+        "Same games in both: "
+        + ("yes" if py["outcomes"] == cp["outcomes"] else "NO: the two runs won different games"),
+        "Requests that left 127.0.0.1: " + (", ".join(py["outside"]) if py["outside"] else "none"),
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, load average "
+        + ", ".join(f"{x:.2f}" for x in os.getloadavg()),
+    ]
+    return "\n".join(lines)
+
+
+def main() -> None:
+    print(report(run()))
+
+
+if __name__ == "__main__":
+    main()
