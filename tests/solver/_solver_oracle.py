@@ -129,3 +129,20 @@ def brute_force_numbers(view: MinimalView) -> dict[Pos, list[Fraction]] | None:
     if total == 0:
         return None
     return {p: [Fraction(x, total) for x in tallies[i]] for i, p in enumerate(covered)}
+
+
+def brute_force_layouts(view: MinimalView) -> set[frozenset[Pos]]:
+    """Every mine layout of the covered cells that fits the view, by enumeration."""
+    rows, cols = view.rows, view.cols
+    covered = [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
+    out = set()
+    for combo in combinations(covered, view.mines):
+        mines = set(combo)
+        if all(
+            sum(q in mines for q in neighbours(rows, cols, r, c)) == int(view.cells[r * cols + c])
+            for r in range(rows)
+            for c in range(cols)
+            if view.cells[r * cols + c].isdigit()
+        ):
+            out.add(frozenset(combo))
+    return out

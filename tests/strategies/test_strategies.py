@@ -25,8 +25,8 @@ from ipyminesweeper.play import (
     simple,
     step,
 )
-from ipyminesweeper.play.exact import _endgame, _exact_moves, _layouts, local_rules
-from ipyminesweeper.solver import analyse
+from ipyminesweeper.play.exact import _endgame, _exact_moves
+from ipyminesweeper.solver import analyse, local_rules
 
 BUILTIN = [simple, scored, exact, exact_flags]
 
@@ -131,16 +131,15 @@ def test_exact_certain_moves_are_safe_on_random_positions(
     if move.probability == 0.0:
         assert not board.is_mine(move.pos)
     # the fast local rules used by the benchmarks are sound too
-    mines: set[int] = set()
     cells = board.view.cells
-    safe = local_rules(cells, neighbour_table(rows, cols), set(range(rows * cols)), mines)
+    safe, mines = local_rules(cells, rows, cols, range(rows * cols))
     assert all(not board.mask[i] for i in safe)
     assert all(board.mask[i] for i in mines)
     # the endgame look-ahead enumerates exactly the solver's layouts, and reports true probabilities
     a = analyse(board.view)
     if a.layouts <= 200:
         proven = {r * cols + c for r, c in a.mines}
-        found = _layouts(cells, neighbour_table(rows, cols), board.mines, proven, 200)
+        found = a.layout_list(200)
         assert found is not None and len(found[1]) == a.layouts
         assert all(board.mask[i] for i in proven)
         truth = frozenset(i for i in found[0] if board.mask[i])

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from ..engine import Position, View, format_position
 from ..engine.geometry import neighbour_table
-from ..solver import Analysis, analyse, deduce
+from ..solver import Analysis, analyse, deduce, local_rules
 from ..solver.wording import percent
 from .move import Move, playable
 
-__all__ = ["changed_numbers", "exact", "exact_flags", "local_rules", "opening_cell"]
+__all__ = ["exact", "exact_flags", "opening_cell"]
 
 
 def opening_cell(rows: int, cols: int) -> Position:
@@ -75,13 +75,14 @@ def _certain_reveals(view: View) -> tuple[list[Move], Analysis | None, dict[Posi
 
 
 def _progress(
-    cells: str, table: tuple[tuple[int, ...], ...], x: int, dist: tuple[float, ...], mines: set[int]
+    rows: int, cols: int, cells: str, x: int, dist: tuple[float, ...], mines: frozenset[int]
 ) -> float:
     """P(revealing ``x`` makes progress | ``x`` is safe): it shows a 0 (an opening), or its number lets
     the single-point and pair rules prove another cell safe. ``dist`` is P(x safe and shows k)."""
     safe = sum(dist)
     if safe <= 0:
         return 0.0
+    table = neighbour_table(rows, cols)
     good = dist[0]
     dirty = {x, *table[x]}
     for j in table[x]:
@@ -90,67 +91,9 @@ def _progress(
         if dist[k] <= 0:
             continue
         hypo = cells[:x] + chr(48 + k) + cells[x + 1 :]
-        if local_rules(hypo, table, dirty, set(mines)):
+        if local_rules(hypo, rows, cols, dirty, mines)[0]:
             good += dist[k]
     return good / safe
-
-
-def _layouts(
-    cells: str, table: tuple[tuple[int, ...], ...], total: int, mines: set[int], limit: int
-) -> tuple[list[int], list[frozenset[int]]] | None:
-    """Every mine layout of the covered cells that fits the view, or None if more than ``limit``.
-
-    Returns the unknown cells (covered, not proven mines) and each layout's mines among them."""
-    unknown = [i for i, ch in enumerate(cells) if ch in ".f" and i not in mines]
-    need = total - len(mines)
-    if need < 0 or need > len(unknown):
-        return None
-    constraints: list[tuple[list[int], int]] = []
-    for i, ch in enumerate(cells):
-        if "0" <= ch <= "8":
-            around = [j for j in table[i] if cells[j] in ".f"]
-            if around:
-                k = ord(ch) - 48 - sum(1 for j in around if j in mines)
-                constraints.append(([j for j in around if j not in mines], k))
-    # cells touched by constraints first, so contradictions show early
-    touched = {j for cs, _ in constraints for j in cs}
-    order = sorted(unknown, key=lambda j: (j not in touched, j))
-    pos_of = {j: n for n, j in enumerate(order)}
-    by_last: dict[int, list[tuple[list[int], int]]] = {}
-    for cs, k in constraints:
-        last = max((pos_of[j] for j in cs), default=-1)
-        by_last.setdefault(last, []).append((cs, k))
-        if last < 0 and k != 0:
-            return None
-    out: list[frozenset[int]] = []
-    chosen: list[int] = []
-    assign: dict[int, int] = {}
-
-    def feasible(n: int) -> bool:
-        return all(sum(assign[j] for j in cs) == k for cs, k in by_last.get(n, ()))
-
-    def rec(n: int, left: int) -> bool:
-        if left < 0 or left > len(order) - n:
-            return True
-        if n == len(order):
-            out.append(frozenset(chosen))
-            return len(out) <= limit
-        j = order[n]
-        for v in (0, 1):
-            assign[j] = v
-            if v:
-                chosen.append(j)
-            ok = feasible(n)
-            if ok and not rec(n + 1, left - v):
-                return False
-            if v:
-                chosen.pop()
-        del assign[j]
-        return True
-
-    if not rec(0, need):
-        return None
-    return unknown, out
 
 
 def _endgame(
@@ -158,20 +101,19 @@ def _endgame(
 ) -> tuple[Position, float, float] | None:
     """Exact look-ahead when few layouts remain: the cell to reveal that maximises the chance of
     winning, ``(pos, P(mine), P(win))``, or None if there are too many layouts to search."""
-    if a.layouts > _ENDGAME_LAYOUTS:
-        return None
     cols, cells = view.cols, view.cells
-    mines = {r * cols + c for r, c in a.mines}
-    found = _layouts(cells, table, view.mines, mines, _ENDGAME_LAYOUTS)
+    found = a.layout_list(_ENDGAME_LAYOUTS)
     if found is None or len(found[1]) < 2:
         return None
     unknown, layouts = found
-    # shown[x][i]: the number x shows in layout i, or -1 where x is a mine there
+    loose_cells = set(unknown)
+    # shown[x][i]: the number x shows in layout i, or -1 where x is a mine there; covered cells
+    # outside ``unknown`` are the known mines
     shown: dict[int, tuple[int, ...]] = {}
     for x in unknown:
-        near = [j for j in table[x] if j in mines or cells[j] in ".f"]
-        fixed = sum(1 for j in near if j in mines)
-        loose = [j for j in near if j not in mines]
+        near = [j for j in table[x] if cells[j] in ".f"]
+        fixed = sum(1 for j in near if j not in loose_cells)
+        loose = [j for j in near if j in loose_cells]
         shown[x] = tuple(-1 if x in lay else fixed + sum(1 for j in loose if j in lay) for lay in layouts)
     memo: dict[frozenset[int], float] = {}
     budget = [20000]
@@ -282,7 +224,7 @@ def _guess(view: View, a: Analysis) -> Move:
     ]
     inner = inner[:_INTERIOR] + [c for c in near_frontier if c not in inner[:_INTERIOR]][:_NEAR]
     close = [c for c in close if c[2] in frontier][:_CANDIDATES] + inner
-    mines = {r * cols + c for r, c in a.mines}
+    mines = frozenset(r * cols + c for r, c in a.mines)
     q = pmin * _NEXT_GUESS
     best_key: tuple[float, ...] | None = None
     best = close[0][2]
@@ -290,7 +232,7 @@ def _guess(view: View, a: Analysis) -> Move:
     for p, n_cov, pos in close:
         x = pos[0] * cols + pos[1]
         dist = a.number_distribution(pos)
-        prog = _progress(cells, table, x, dist, mines)
+        prog = _progress(rows, cols, cells, x, dist, mines)
         score = (1 - p) * (1 - (1 - prog) * q)
         key = (round(score, 12), -n_cov, -x)
         if best_key is None or key > best_key:
@@ -350,79 +292,3 @@ def exact_flags(view: View) -> Move:
     """:func:`exact`, but it also flags every mine it has proved before it guesses (slower to play;
     the same wins)."""
     return _exact_moves(view, flags=True)[0]
-
-
-def local_rules(cells: str, table: tuple[tuple[int, ...], ...], dirty: set[int], mines: set[int]) -> set[int]:
-    """Single-point and pair rules over the numbers in ``dirty`` (and whatever they make dirty), to a
-    fixpoint. Grows ``mines`` (cells proved to be mines); returns the covered cells proved safe. Sound
-    but incomplete: the exact analysis is the backstop."""
-    safe: set[int] = set()
-    work = set(dirty)
-    while work:
-        unknown: dict[int, tuple[frozenset[int], int]] = {}
-        for i in work:
-            ch = cells[i]
-            if not "0" <= ch <= "8":
-                continue
-            u: list[int] = []
-            need = ord(ch) - 48
-            for j in table[i]:
-                if cells[j] in ".f":
-                    if j in mines:
-                        need -= 1
-                    elif j not in safe:
-                        u.append(j)
-            if u:
-                unknown[i] = (frozenset(u), need)
-        new_safe: set[int] = set()
-        new_mines: set[int] = set()
-        for us, need in unknown.values():
-            if need == 0:
-                new_safe |= us
-            elif need == len(us):
-                new_mines |= us
-        if not new_safe and not new_mines:
-            # pair rule: mines(B - A) - mines(A - B) == need(B) - need(A)
-            items = list(unknown.values())
-            cell_to: dict[int, list[int]] = {}
-            for k, (us, _) in enumerate(items):
-                for j in us:
-                    cell_to.setdefault(j, []).append(k)
-            seen: set[tuple[int, int]] = set()
-            for k, (ua, na) in enumerate(items):
-                for j in ua:
-                    for m in cell_to[j]:
-                        if m == k or (k, m) in seen:
-                            continue
-                        seen.add((k, m))
-                        ub, nb = items[m]
-                        b_only = ub - ua
-                        if b_only and nb - na == len(b_only):
-                            new_mines |= b_only
-                            new_safe |= ua - ub
-            if not new_safe and not new_mines:
-                # numbers next to other numbers' unknowns may now be decided: nothing more locally
-                break
-        new_safe -= safe
-        new_mines -= mines
-        if new_safe & new_mines:
-            raise ValueError("inconsistent view")  # pragma: no cover - the view is a real game
-        safe |= new_safe
-        mines |= new_mines
-        work = {k for j in new_safe | new_mines for k in table[j] if "1" <= cells[k] <= "8"}
-    return {j for j in safe if cells[j] == "."}
-
-
-def changed_numbers(old: str, new: str, table: tuple[tuple[int, ...], ...]) -> set[int]:
-    """Numbers to re-examine: newly revealed cells and the revealed numbers around them."""
-    out: set[int] = set()
-    n = len(new)
-    step = 32
-    for lo in range(0, n, step):
-        if old[lo : lo + step] == new[lo : lo + step]:
-            continue  # compared at C speed: most of the grid has not changed
-        for i in range(lo, min(lo + step, n)):
-            if old[i] != new[i]:
-                out.add(i)
-                out.update(table[i])
-    return out

@@ -17,8 +17,7 @@ from ..engine.cells import COVERED, REVEALED
 from ..engine.geometry import block, neighbour_table
 from ..engine.minefield import mine_count_error
 from ..engine.placement import seeded_random
-from ..solver import analyse
-from .exact import changed_numbers, local_rules
+from ..solver import analyse, local_rules
 
 __all__ = ["NoGuessError", "is_no_guess", "no_guess_minefield", "no_guess_placement"]
 
@@ -37,17 +36,32 @@ def _solve(board: Board) -> Board:
     cells = board.view.cells
     dirty = {i for i, ch in enumerate(cells) if "1" <= ch <= "8"}
     while not board.over:
-        safe = local_rules(cells, table, dirty, mines)
+        safe, found = local_rules(cells, board.rows, cols, dirty, mines)
+        mines |= found
         if not safe:
             a = analyse(board.view, explain=False)
             mines.update(r * cols + c for r, c in a.mines)
-            safe = {r * cols + c for r, c in a.safe if cells[r * cols + c] == "."}
+            safe = frozenset(r * cols + c for r, c in a.safe if cells[r * cols + c] == ".")
             if not safe:
                 return board
         board = open_cells(board, tuple(sorted(safe)))
         old, cells = cells, board.view.cells
-        dirty = changed_numbers(old, cells, table)
+        dirty = _changed_numbers(old, cells, table)
     return board
+
+
+def _changed_numbers(old: str, new: str, table: tuple[tuple[int, ...], ...]) -> set[int]:
+    """Numbers to re-examine: newly revealed cells and the revealed numbers around them."""
+    out: set[int] = set()
+    step = 32
+    for lo in range(0, len(new), step):
+        if old[lo : lo + step] == new[lo : lo + step]:
+            continue  # compared at C speed: most of the grid has not changed
+        for i in range(lo, min(lo + step, len(new))):
+            if old[i] != new[i]:
+                out.add(i)
+                out.update(table[i])
+    return out
 
 
 def _start(rows: int, cols: int, mines: int, mask: bytearray, first: int, seed: int) -> Board:

@@ -9,6 +9,7 @@ are not trusted.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple, Protocol
@@ -28,8 +29,8 @@ __all__ = [
     "Propagated",
     "ViewLike",
     "clear_cache",
+    "number_constraints",
     "position_table",
-    "propagate",
     "read_cells",
     "read_view",
 ]
@@ -153,6 +154,29 @@ def read_cells(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem
     return ConstraintSystem(rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior)
 
 
+def number_constraints(
+    cells: str, cols: int, numbers: Iterable[int], table: Sequence[Sequence[int]], mines: Collection[int] = ()
+) -> list[Constraint]:
+    """The constraints of the revealed ``numbers`` only (flat indices), with the covered cells in
+    ``mines`` taken out as known mines. For rules applied around a change, not to the whole view."""
+    out: list[Constraint] = []
+    for i in sorted(numbers):
+        ch = cells[i]
+        if not "0" <= ch <= "8":
+            continue
+        value = ord(ch) - 48
+        around: list[int] = []
+        for j in table[i]:
+            if cells[j] in _COVERED:
+                if j in mines:
+                    value -= 1
+                else:
+                    around.append(j)
+        if around or value:
+            out.append(Constraint(i, value, tuple(around)))
+    return out
+
+
 @dataclass(frozen=True)
 class Propagated:
     """A system after unit propagation: ``safe``/``mines`` are decided cells; ``system`` constrains
@@ -161,78 +185,3 @@ class Propagated:
     system: ConstraintSystem
     safe: frozenset[int]
     mines: frozenset[int]
-
-
-def propagate(system: ConstraintSystem) -> Propagated:
-    """Decide every cell the single-point rule decides (to a fixpoint) and take them out.
-
-    A number that already touches its mines frees its other cells; a number with as many undecided
-    cells as missing mines makes them mines. Deciding these first keeps the enumeration small (the
-    mines a player has found stay covered and would otherwise sit in the frontier) and splits it
-    into more, smaller components. Raises ``InconsistentViewError`` on a contradiction.
-    """
-    cons = system.constraints
-    value: dict[int, int] = {}
-    of_cell: dict[int, list[int]] = {}
-    need = [con.value for con in cons]
-    unknown = [len(con.cells) for con in cons]
-    for ci, con in enumerate(cons):
-        for cell in con.cells:
-            if cell in of_cell:
-                of_cell[cell].append(ci)
-            else:
-                of_cell[cell] = [ci]
-    queue = [ci for ci in range(len(cons)) if need[ci] == 0 or need[ci] == unknown[ci]]
-    while queue:
-        ci = queue.pop()
-        if not unknown[ci]:
-            continue
-        bit = 0 if need[ci] == 0 else 1
-        for cell in cons[ci].cells:
-            if cell in value:
-                continue
-            value[cell] = bit
-            for other in of_cell[cell]:
-                unknown[other] -= 1
-                need[other] -= bit
-                left, u = need[other], unknown[other]
-                if left < 0 or left > u:
-                    con = cons[other]
-                    r, c = divmod(con.source, system.cols)
-                    raise InconsistentViewError(
-                        f"the {con.value} at ({r},{c}) cannot be satisfied: the numbers around it"
-                        f" force {con.value - left} mines next to it"
-                        + (f" and leave room for only {u} more" if left > 0 else "")
-                    )
-                if u and (left == 0 or left == u):
-                    queue.append(other)
-    if not value:
-        return Propagated(system, frozenset(), frozenset())
-    mines = frozenset(c for c, v in value.items() if v)
-    safe = frozenset(c for c, v in value.items() if not v)
-    reduced: list[Constraint] = []
-    frontier: set[int] = set()
-    for ci, con in enumerate(cons):
-        if unknown[ci]:
-            rest = tuple(c for c in con.cells if c not in value)
-            reduced.append(Constraint(con.source, need[ci], rest))
-            frontier.update(rest)
-    left = system.mines - len(mines)
-    if left < 0:
-        raise InconsistentViewError(
-            f"the numbers force at least {len(mines)} mines but the view has {system.mines}"
-        )
-    covered = tuple(c for c in system.covered if c not in value)
-    return Propagated(
-        ConstraintSystem(
-            system.rows,
-            system.cols,
-            left,
-            covered,
-            tuple(reduced),
-            frozenset(frontier),
-            system.interior,
-        ),
-        safe,
-        mines,
-    )

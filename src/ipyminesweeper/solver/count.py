@@ -17,7 +17,7 @@ not with the number of solutions.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
@@ -104,6 +104,39 @@ class ComponentCount:
             nums[st.box] = num
             after = here
         return nums
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Every solution of the component: the mines in each box (indexed like ``component.boxes``).
+
+        Walks the forward layers, keeping only states from which the last layer is reachable, so
+        the cost is proportional to the number of solutions listed.
+        """
+        steps, layers = self.steps, self.layers
+        alive: list[set[State]] = [set() for _ in layers]
+        empty: State = ()
+        alive[-1] = {empty} & layers[-1].keys()
+        for i in range(len(steps) - 1, -1, -1):
+            st = steps[i]
+            for s in layers[i]:
+                lo, hi, base, minus = _bounds(st, s)
+                if any(_key(base, minus, k) in alive[i + 1] for k in range(lo, hi + 1)):
+                    alive[i].add(s)
+        ks = [0] * len(self.sizes)
+
+        def walk(i: int, s: State) -> Iterator[tuple[int, ...]]:
+            if i == len(steps):
+                yield tuple(ks)
+                return
+            st = steps[i]
+            lo, hi, base, minus = _bounds(st, s)
+            for k in range(lo, hi + 1):
+                key = _key(base, minus, k)
+                if key in alive[i + 1]:
+                    ks[st.box] = k
+                    yield from walk(i + 1, key)
+
+        if () in alive[0]:
+            yield from walk(0, ())
 
     def number_table(self, terms: Mapping[int, Terms]) -> list[Poly]:
         """``t[m][a]``: layouts with ``m`` mines and ``a`` "marked" mines.

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain, combinations, product
 from math import comb
 
 from ..engine.geometry import neighbour_table
@@ -24,11 +25,11 @@ from .constraints import (
     ViewLike,
     clear_cache,
     position_table,
-    propagate,
     read_view,
 )
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
+from .rules import propagate
 from .wording import join_words, plural
 
 __all__ = [
@@ -116,6 +117,40 @@ class Analysis:
         """``P(pos is safe and would show k)``, ``k = 0..8``; sums to ``1 - P(pos is a mine)``."""
         counts = self.number_counts(pos)
         return tuple(x / self.layouts for x in counts)
+
+    def layout_list(self, limit: int) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]] | None:
+        """Every mine layout that fits the view, or None if there are more than ``limit``.
+
+        Returns the covered cells that are not known mines (flat indices; the known mines are in
+        every layout, so they are left out) and, for each layout, its mines among those cells.
+        Listed from the same counting tables as the probabilities, so there are ``layouts`` of them.
+        """
+        if self.layouts > limit:
+            return None
+        parts: list[list[tuple[int, frozenset[int]]]] = []
+        for cc in self._counts:
+            boxes = cc.component.boxes
+            listed: list[tuple[int, frozenset[int]]] = []
+            for ks in cc.solutions():
+                choices = [combinations(box, k) for box, k in zip(boxes, ks, strict=True)]
+                for picked in product(*choices):
+                    listed.append((sum(ks), frozenset(chain.from_iterable(picked))))
+                    if len(listed) > 32 * limit:
+                        return None  # component layouts that mostly do not fit the mine count
+            parts.append(listed)
+        mines = self._system.mines
+        partial: list[tuple[int, frozenset[int]]] = [(0, frozenset())]
+        for listed in parts:
+            partial = [(m + k, cells | more) for m, cells in partial for k, more in listed if m + k <= mines]
+            if len(partial) > 32 * limit:
+                return None
+        interior = sorted(self._interior_set)
+        out: list[frozenset[int]] = []
+        for m, cells in partial:
+            for pick in combinations(interior, mines - m):
+                out.append(cells | frozenset(pick))
+        unknown = tuple(sorted({*self._where, *interior, *self._fixed_safe}))
+        return unknown, tuple(out)
 
     def zero_probability(self, pos: Pos) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""

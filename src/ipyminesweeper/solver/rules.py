@@ -1,0 +1,318 @@
+"""The deduction rules, written once: single point, pairs (the subset rule) and the global count.
+
+- **single point**: a number that already touches its mines frees its other covered neighbours; a number
+  with exactly as many undecided cells as missing mines makes them all mines;
+- **pairs**: for two numbers A and B sharing cells, the mines in ``A \\ B`` minus those in ``B \\ A``
+  equal ``need(A) - need(B)``; when that equals ``|A \\ B|``, the cells of ``A \\ B`` are mines and those
+  of ``B \\ A`` are safe (the subset rule is the case ``A \\ B`` or ``B \\ A`` empty);
+- **global count**: no mine left frees every unknown cell; as many mines left as unknown cells makes
+  them all mines.
+
+A :class:`Reasoner` applies them to a fixpoint over a set of constraints, each rule using what the
+others found, and (when asked) words a reason for every cell it decides. Everything that deduces uses
+it: :func:`~ipyminesweeper.solver.deduce` (all rules, with reasons), :func:`propagate` (single points,
+before counting), :func:`local_rules` (a few numbers around a change: the autoplayer's look-ahead and
+no-guess generation). Only the counting in :mod:`.count` goes further, and it is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+
+from ..engine.geometry import format_position, neighbour_table
+from .constraints import Constraint, ConstraintSystem, InconsistentViewError, Propagated, number_constraints
+from .wording import join_words, plural
+
+__all__ = ["Reasoner", "local_rules", "propagate"]
+
+Live = tuple[Constraint, int, frozenset[int]]  # a number, the mines it still needs, its undecided cells
+
+
+class Reasoner:
+    """The three rules over ``constraints`` (flat cell indices on a board ``cols`` wide), to a fixpoint.
+
+    ``covered`` and ``mines`` (all the covered cells and the mines among them) enable the global
+    count; leave them out when the constraints are only part of the board. ``explain=False`` skips the
+    wording (the decisions are the same). After :meth:`run`, ``safe`` and ``mines`` map each decided
+    cell to its reason (``""`` without ``explain``). Raises ``InconsistentViewError`` on a
+    contradiction.
+    """
+
+    def __init__(
+        self,
+        constraints: Sequence[Constraint],
+        cols: int,
+        *,
+        covered: Sequence[int] | None = None,
+        mines: int | None = None,
+        explain: bool = True,
+    ) -> None:
+        self.constraints = tuple(constraints)
+        self.cols = cols
+        self.covered = covered
+        self.total = mines
+        self.explain = explain
+        self.safe: dict[int, str] = {}
+        self.mines: dict[int, str] = {}
+        # per number: mines still needed and cells still undecided (kept up to date by decide)
+        self.need = [con.value for con in self.constraints]
+        self.open = [len(con.cells) for con in self.constraints]
+        self.of_cell: dict[int, list[int]] = {}
+        for ci, con in enumerate(self.constraints):
+            if con.value < 0 or con.value > len(con.cells):
+                raise InconsistentViewError(
+                    f"{self.number(con.value, con.source)} has only "
+                    f"{plural(len(con.cells), 'covered neighbour')} left for its mines"
+                )
+            for cell in con.cells:
+                if cell in self.of_cell:
+                    self.of_cell[cell].append(ci)
+                else:
+                    self.of_cell[cell] = [ci]
+        self.queue = [ci for ci in range(len(self.constraints)) if self.need[ci] in (0, self.open[ci])]
+
+    def run(self, *, pairs: bool = True) -> Reasoner:
+        """Apply the rules until none decides anything more (``pairs=False``: single points and the
+        global count only). Returns ``self``."""
+        while self.single_points() or (pairs and self.pairs()) or self.global_count():
+            pass
+        return self
+
+    # -- wording -------------------------------------------------------------------------------
+
+    def label(self, i: int) -> str:
+        """``"(r,c)"`` of flat index ``i``."""
+        return format_position(divmod(i, self.cols))
+
+    def labels(self, cells: Iterable[int]) -> str:
+        """``"(0,1), (0,2) and (1,2)"``."""
+        return join_words([self.label(i) for i in cells])
+
+    def number(self, value: int, source: int) -> str:
+        """``"the 2 at (3,4)"``."""
+        return f"the {value} at {self.label(source)}"
+
+    # -- deciding a cell -------------------------------------------------------------------------
+
+    def decide(self, i: int, mine: bool, why: str) -> None:
+        """Record that cell ``i`` is a mine (or safe) and update every number around it."""
+        mine_list, other = (self.mines, self.safe) if mine else (self.safe, self.mines)
+        if i in other:
+            raise InconsistentViewError(f"{self.label(i)} would have to be both safe and a mine")
+        if i in mine_list:
+            return
+        mine_list[i] = f"{self.label(i)} is {'a mine' if mine else 'safe'}: {why}" if self.explain else ""
+        bit = 1 if mine else 0
+        need, open_ = self.need, self.open
+        for ci in self.of_cell.get(i, ()):
+            open_[ci] -= 1
+            need[ci] -= bit
+            n, u = need[ci], open_[ci]
+            if n < 0 or n > u:
+                con = self.constraints[ci]
+                raise InconsistentViewError(
+                    f"{self.number(con.value, con.source)} cannot be satisfied: the cells"
+                    f" deduced around it leave {con.value - n} mines next to it and room for"
+                    f" {u} more"
+                )
+            if u and (n == 0 or n == u):
+                self.queue.append(ci)
+
+    def undecided(self, cells: Iterable[int]) -> list[int]:
+        """The cells of ``cells`` not decided yet."""
+        safe, mines = self.safe, self.mines
+        return [c for c in cells if c not in safe and c not in mines]
+
+    # -- the rules -------------------------------------------------------------------------------
+
+    def single_points(self) -> bool:
+        """Fire every number whose undecided cells are all safe or all mines (a worklist)."""
+        changed = False
+        cons = self.constraints
+        while self.queue:
+            ci = self.queue.pop()
+            if not self.open[ci]:
+                continue
+            con = cons[ci]
+            need = self.need[ci]
+            unknown = self.undecided(con.cells)
+            why = self.single_point_reason(con, need, unknown) if self.explain else ""
+            for c in unknown:
+                self.decide(c, need > 0, why)
+            changed = True
+        return changed
+
+    def single_point_reason(self, con: Constraint, need: int, unknown: list[int]) -> str:
+        """Why the number ``con`` decides its ``unknown`` cells (``need`` mines still missing)."""
+        known = [c for c in con.cells if c in self.mines]
+        num = self.number(con.value, con.source)
+        if need == 0:
+            if known:
+                noun = "mine" if len(known) == 1 else f"{len(known)} mines"
+                return f"{num} already touches its {noun} at {self.labels(known)}"
+            return f"{num} has no mine next to it"
+        them = "it" if need == 1 else "them"
+        if known:
+            return (
+                f"{num} touches {plural(len(known), 'known mine')} and needs {need} more;"
+                f" only {self.labels(unknown)} can hold {them}"
+            )
+        if len(unknown) == len(con.cells):
+            return f"{num} has exactly {plural(len(unknown), 'covered neighbour')}: {self.labels(unknown)}"
+        return f"{num} needs {need} and only {self.labels(unknown)} can hold {them}"
+
+    def pairs(self) -> bool:
+        """The pair rule over every two numbers that share an undecided cell."""
+        live: list[Live] = []
+        for ci, con in enumerate(self.constraints):
+            if self.open[ci]:
+                live.append((con, self.need[ci], frozenset(self.undecided(con.cells))))
+        by_cell: dict[int, list[int]] = {}
+        for li, (_, _, unknown) in enumerate(live):
+            for c in unknown:
+                if c in by_cell:
+                    by_cell[c].append(li)
+                else:
+                    by_cell[c] = [li]
+        seen: set[tuple[int, int]] = set()
+        changed = False
+        for lis in by_cell.values():
+            for x in lis:
+                for y in lis:
+                    if x == y or (x, y) in seen or live[x][1] < live[y][1]:
+                        continue
+                    seen.add((x, y))
+                    if self.pair(live[x], live[y]):
+                        changed = True
+        return changed
+
+    def pair(self, a: Live, b: Live) -> bool:
+        """If ``need(A) - need(B) == |A \\ B|``: ``A \\ B`` are mines and ``B \\ A`` safe."""
+        con_a, na, ua = a
+        con_b, nb, ub = b
+        only_a = ua - ub
+        only_b = ub - ua
+        if na - nb != len(only_a) or not (only_a or only_b):
+            return False
+        if not self.undecided(only_a | only_b):
+            return False
+        why = ""
+        if self.explain:
+            why = self.pair_reason(con_a, na, con_b, nb, sorted(ua & ub), sorted(only_a), sorted(only_b))
+        for c in sorted(only_a):
+            self.decide(c, True, why)
+        for c in sorted(only_b):
+            self.decide(c, False, why)
+        return True
+
+    def pair_reason(
+        self,
+        con_a: Constraint,
+        na: int,
+        con_b: Constraint,
+        nb: int,
+        shared: list[int],
+        only_a: list[int],
+        only_b: list[int],
+    ) -> str:
+        """Why the numbers A and B decide the cells they do not share."""
+        num_a = self.number(con_a.value, con_a.source)
+        num_b = self.number(con_b.value, con_b.source)
+        mines_a = plural(na, "mine" if na == con_a.value else "more mine")
+        mines_b = plural(nb, "mine" if nb == con_b.value else "more mine")
+        if not only_a:  # A's undecided cells are all B's: B's other cells are free
+            return (
+                f"{num_a} needs {mines_a} among {self.labels(shared)}; they all touch {num_b},"
+                " which then needs no other mine"
+            )
+        if not only_b:  # B's undecided cells are all A's: A's other cells hold the rest
+            return (
+                f"{num_b} needs {mines_b} among {self.labels(shared)}; they all touch {num_a}, which"
+                f" needs {na - nb} more, and only {self.labels(only_a)}"
+                f" {'is' if len(only_a) == 1 else 'are'} left"
+            )
+        more_b = "" if nb == con_b.value else " more"
+        return (
+            f"{num_a} needs {mines_a}; at most {nb} can be among {self.labels(shared)}, which also touch"
+            f" {num_b} (needing {nb}{more_b}), so {self.labels(only_a)} hold the rest and {num_b} is full"
+        )
+
+    def global_count(self) -> bool:
+        """No mine left, or as many mines left as unknown cells (needs ``covered`` and ``mines``)."""
+        if self.covered is None or self.total is None:
+            return False
+        unknown = self.undecided(self.covered)
+        if not unknown:
+            return False
+        left = self.total - len(self.mines)
+        if left < 0 or left > len(unknown):
+            raise InconsistentViewError(f"the deductions leave {left} mines for {len(unknown)} unknown cells")
+        if left == 0:
+            why = f"all {plural(self.total, 'mine')} are accounted for"
+        elif left == len(unknown):
+            why = f"the {plural(left, 'mine')} left must fill the {len(unknown)} unknown cells"
+        else:
+            return False
+        for c in unknown:
+            self.decide(c, left > 0, why)
+        return True
+
+
+def propagate(system: ConstraintSystem) -> Propagated:
+    """Decide every cell the single-point rule decides (to a fixpoint) and take them out.
+
+    Deciding these first keeps the enumeration small (the mines a player has found stay covered and
+    would otherwise sit in the frontier) and splits it into more, smaller components. Raises
+    ``InconsistentViewError`` on a contradiction.
+    """
+    reasoner = Reasoner(system.constraints, system.cols, explain=False)
+    reasoner.single_points()
+    if not (reasoner.safe or reasoner.mines):
+        return Propagated(system, frozenset(), frozenset())
+    decided = reasoner.safe.keys() | reasoner.mines.keys()
+    reduced: list[Constraint] = []
+    frontier: set[int] = set()
+    for ci, con in enumerate(system.constraints):
+        if reasoner.open[ci]:
+            rest = tuple(c for c in con.cells if c not in decided)
+            reduced.append(Constraint(con.source, reasoner.need[ci], rest))
+            frontier.update(rest)
+    left = system.mines - len(reasoner.mines)
+    if left < 0:
+        raise InconsistentViewError(
+            f"the numbers force at least {len(reasoner.mines)} mines but the view has {system.mines}"
+        )
+    covered = tuple(c for c in system.covered if c not in decided)
+    reduced_system = ConstraintSystem(
+        system.rows, system.cols, left, covered, tuple(reduced), frozenset(frontier), system.interior
+    )
+    return Propagated(reduced_system, frozenset(reasoner.safe), frozenset(reasoner.mines))
+
+
+def local_rules(
+    cells: str, rows: int, cols: int, numbers: Collection[int], mines: Collection[int] = ()
+) -> tuple[frozenset[int], frozenset[int]]:
+    """The single-point and pair rules around a change: ``(safe, mines)`` they decide.
+
+    Starts from the revealed ``numbers`` given (flat indices; others are ignored) with the covered
+    cells in ``mines`` known to be mines, and widens to the numbers around every cell it decides,
+    until nothing more follows. ``safe`` holds only cells still covered (``.`` or ``f``); ``mines``
+    only new ones. Sound but incomplete: the exact count is the backstop. Pure.
+    """
+    table = neighbour_table(rows, cols)
+    known = frozenset(mines)
+    todo = {i for i in numbers if "0" <= cells[i] <= "8"}
+    used: set[int] = set()
+    safe: frozenset[int] = frozenset()
+    found: frozenset[int] = frozenset()
+    while todo - used:
+        used |= todo
+        reasoner = Reasoner(number_constraints(cells, cols, used, table, known | found), cols, explain=False)
+        reasoner.run()
+        new_safe, new_mines = frozenset(reasoner.safe), frozenset(reasoner.mines)
+        fresh = (new_safe - safe) | (new_mines - found)
+        safe, found = safe | new_safe, found | new_mines
+        if not fresh:
+            break
+        todo = {k for j in fresh for k in table[j] if "1" <= cells[k] <= "8"}
+    return frozenset(j for j in safe if cells[j] in ".f"), found - known
