@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import Board, GameOverError, View, new_board, reveal, toggle_flag
-from ipyminesweeper.engine.geometry import neighbour_table
 from ipyminesweeper.play import (
     STRATEGIES,
     InvalidMoveError,
@@ -25,7 +24,8 @@ from ipyminesweeper.play import (
     simple,
     step,
 )
-from ipyminesweeper.play.exact import _endgame, _exact_moves
+from ipyminesweeper.play.endgame import best_endgame_move
+from ipyminesweeper.play.exact import _exact_moves
 from ipyminesweeper.solver import analyse, local_rules
 
 BUILTIN = [simple, scored, exact, exact_flags]
@@ -144,10 +144,10 @@ def test_exact_certain_moves_are_safe_on_random_positions(
         assert all(board.mask[i] for i in proven)
         truth = frozenset(i for i in found[0] if board.mask[i])
         assert truth in found[1]
-        end = _endgame(board.view, a, neighbour_table(rows, cols))
+        end = best_endgame_move(rows, cols, cells, a)
         if end is not None:
-            pos, p, win = end
-            assert p == pytest.approx(a.probabilities[pos]) and 0 < win <= 1 - p + 1e-12
+            assert end.probability == pytest.approx(a.probabilities[end.pos])
+            assert 0 < end.win <= 1 - end.probability + 1e-12
 
 
 def test_simple_follows_the_single_point_rules() -> None:

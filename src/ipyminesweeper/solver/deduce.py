@@ -22,6 +22,11 @@ class Deductions:
     safe: frozenset[Pos]
     mines: frozenset[Pos]
     reasons: Mapping[Pos, str] = field(default_factory=dict)
+    numbers: Mapping[Pos, tuple[Pos, ...]] = field(default_factory=dict)
+    """The revealed numbers each certain cell follows from (none for the global count alone)."""
+
+    def __hash__(self) -> int:  # the mappings are derived from the two sets, which are hashable
+        return hash((self.safe, self.mines))
 
     def __iter__(self) -> Iterator[frozenset[Pos]]:
         return iter((self.safe, self.mines))
@@ -36,7 +41,10 @@ def deduce_system(system: ConstraintSystem) -> Deductions:
     pos = system.pos
     reasons = {pos(i): r for i, r in state.safe.items()}
     reasons.update({pos(i): r for i, r in state.mines.items()})
-    return Deductions(frozenset(pos(i) for i in state.safe), frozenset(pos(i) for i in state.mines), reasons)
+    numbers = {pos(i): tuple(pos(s) for s in sources) for i, sources in state.sources.items()}
+    return Deductions(
+        frozenset(pos(i) for i in state.safe), frozenset(pos(i) for i in state.mines), reasons, numbers
+    )
 
 
 def deduce(view: ViewLike) -> Deductions:

@@ -97,6 +97,11 @@ class Analysis:
     _fixed_safe: frozenset[int] = field(repr=False, compare=False)
     _fixed_mines: frozenset[int] = field(repr=False, compare=False)
 
+    def __hash__(self) -> int:  # the mappings follow from the view, which these fields pin down
+        return hash(
+            (self.rows, self.cols, self.total_mines, self.layouts, self.safe, self.mines, self.frontier)
+        )
+
     @property
     def deductions(self) -> Deductions:
         """The certain cells as a :class:`Deductions`."""

@@ -54,6 +54,7 @@ class Reasoner:
         self.explain = explain
         self.safe: dict[int, str] = {}
         self.mines: dict[int, str] = {}
+        self.sources: dict[int, tuple[int, ...]] = {}  # decided cell: the numbers that decided it
         # per number: mines still needed and cells still undecided (kept up to date by decide)
         self.need = [con.value for con in self.constraints]
         self.open = [len(con.cells) for con in self.constraints]
@@ -94,14 +95,16 @@ class Reasoner:
 
     # -- deciding a cell -------------------------------------------------------------------------
 
-    def decide(self, i: int, mine: bool, why: str) -> None:
-        """Record that cell ``i`` is a mine (or safe) and update every number around it."""
+    def decide(self, i: int, mine: bool, why: str, sources: tuple[int, ...] = ()) -> None:
+        """Record that cell ``i`` is a mine (or safe), decided by the numbers at ``sources``, and
+        update every number around it."""
         mine_list, other = (self.mines, self.safe) if mine else (self.safe, self.mines)
         if i in other:
             raise InconsistentViewError(f"{self.label(i)} would have to be both safe and a mine")
         if i in mine_list:
             return
         mine_list[i] = f"{self.label(i)} is {'a mine' if mine else 'safe'}: {why}" if self.explain else ""
+        self.sources[i] = sources
         bit = 1 if mine else 0
         need, open_ = self.need, self.open
         for ci in self.of_cell.get(i, ()):
@@ -138,7 +141,7 @@ class Reasoner:
             unknown = self.undecided(con.cells)
             why = self.single_point_reason(con, need, unknown) if self.explain else ""
             for c in unknown:
-                self.decide(c, need > 0, why)
+                self.decide(c, need > 0, why, (con.source,))
             changed = True
         return changed
 
@@ -199,10 +202,11 @@ class Reasoner:
         why = ""
         if self.explain:
             why = self.pair_reason(con_a, na, con_b, nb, sorted(ua & ub), sorted(only_a), sorted(only_b))
+        sources = (con_a.source, con_b.source)
         for c in sorted(only_a):
-            self.decide(c, True, why)
+            self.decide(c, True, why, sources)
         for c in sorted(only_b):
-            self.decide(c, False, why)
+            self.decide(c, False, why, sources)
         return True
 
     def pair_reason(

@@ -1,0 +1,121 @@
+"""The exact endgame: when few mine layouts remain, search every sequence of reveals.
+
+With the layouts listed (:meth:`~ipyminesweeper.solver.Analysis.layout_list`), revealing a cell splits
+them by the number the cell would show. The chance of winning from a set of layouts is the best, over
+the cells, of the chance that the cell is safe times the chance of winning from each part. Sets of
+layouts are memoised; the search stops (and gives no answer) once it has done a fixed amount of work,
+so a move never takes long.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine import Position
+from ..engine.geometry import neighbour_table
+from ..solver import Analysis
+
+__all__ = ["ENDGAME_LAYOUTS", "ENDGAME_WORK", "Endgame", "best_endgame_move"]
+
+ENDGAME_LAYOUTS = 1000  # search when at most this many layouts fit the view
+ENDGAME_WORK = 300_000  # (cell, layout) pairs examined before the search gives up
+
+
+@dataclass(frozen=True)
+class Endgame:
+    """The endgame search's choice: reveal ``pos`` (mine with ``probability``), winning with ``win``."""
+
+    pos: Position
+    probability: float
+    win: float
+    layouts: int
+
+
+class _OutOfWork(Exception):
+    pass
+
+
+def best_endgame_move(
+    rows: int,
+    cols: int,
+    cells: str,
+    analysis: Analysis,
+    limit: int = ENDGAME_LAYOUTS,
+    work: int = ENDGAME_WORK,
+) -> Endgame | None:
+    """The reveal that maximises the chance of winning, if at most ``limit`` layouts fit and the search
+    finishes within ``work``; else None. Ties go to the safer cell, then reading order."""
+    found = analysis.layout_list(limit)
+    if found is None or len(found[1]) < 2:
+        return None
+    unknown, layouts = found
+    table = neighbour_table(rows, cols)
+    loose_cells = set(unknown)
+    # shown[x][i]: the number x shows in layout i, or -1 where x is a mine there; covered cells
+    # outside ``unknown`` are the known mines
+    shown: dict[int, tuple[int, ...]] = {}
+    for x in unknown:
+        near = [j for j in table[x] if cells[j] in ".f"]
+        fixed = sum(1 for j in near if j not in loose_cells)
+        loose = [j for j in near if j in loose_cells]
+        shown[x] = tuple(-1 if x in lay else fixed + sum(1 for j in loose if j in lay) for lay in layouts)
+    memo: dict[frozenset[int], float] = {}
+    budget = [work]
+
+    def split(x: int, ids: frozenset[int]) -> tuple[int, list[list[int]]] | None:
+        """The layouts of ``ids`` where ``x`` is safe, grouped by the number it shows; None if
+        revealing ``x`` is certain death or tells nothing."""
+        row = shown[x]
+        parts: dict[int, list[int]] = {}
+        for i in ids:
+            k = row[i]
+            if k >= 0:
+                if k in parts:
+                    parts[k].append(i)
+                else:
+                    parts[k] = [i]
+        safe = sum(len(v) for v in parts.values())
+        if safe == 0 or (len(parts) == 1 and safe == len(ids)):
+            return None
+        return safe, list(parts.values())
+
+    def value(ids: frozenset[int]) -> float:
+        if len(ids) == 1:
+            return 1.0
+        got = memo.get(ids)
+        if got is not None:
+            return got
+        budget[0] -= len(unknown) * len(ids)
+        if budget[0] < 0:
+            raise _OutOfWork
+        best = 0.0
+        n = len(ids)
+        for x in unknown:
+            sp = split(x, ids)
+            if sp is None or sp[0] <= best * n:
+                continue  # cannot beat the best even if it won every time
+            v = sum(len(p) * value(frozenset(p)) for p in sp[1]) / n
+            if v > best:
+                best = v
+        memo[ids] = best
+        return best
+
+    everything = frozenset(range(len(layouts)))
+    n = len(layouts)
+    choice: tuple[float, float, int] | None = None
+    try:
+        # safest first, so the bound in value() prunes early
+        for x in sorted(unknown, key=lambda x: (sum(1 for k in shown[x] if k < 0), x)):
+            sp = split(x, everything)
+            if sp is None or (choice is not None and sp[0] / n <= choice[0]):
+                continue
+            v = sum(len(p) * value(frozenset(p)) for p in sp[1]) / n
+            key = (v, sp[0] / n, -x)
+            if choice is None or key > choice:
+                choice = key
+    except _OutOfWork:
+        return None
+    if choice is None:
+        return None
+    v, safe_p, x = choice
+    return Endgame(divmod(-x, cols), 1.0 - safe_p, v, n)

@@ -1,0 +1,141 @@
+"""The guess rule of ``exact``: forced 50/50s, dead cells, the look-ahead and the endgame search,
+on hand-made positions and against brute force."""
+
+from __future__ import annotations
+
+import sys
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ipyminesweeper import View
+from ipyminesweeper.play import exact
+from ipyminesweeper.play.endgame import best_endgame_move
+from ipyminesweeper.play.guess import _candidates, forced_fifty_fifty, second_order_safety
+from ipyminesweeper.solver import analyse
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "solver"))
+from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position, neighbours
+
+
+def test_a_forced_fifty_fifty_is_found_and_taken() -> None:
+    # the 1s see the two covered cells, which hold one mine; nothing else can tell them apart
+    view = View.from_text("11\n..", mines=1)
+    a = analyse(view)
+    assert forced_fifty_fifty(2, 2, view.cells, a) == ((1, 0), (1, 1))
+    move = exact(view)
+    assert move.pos == (1, 0) and move.probability == 0.5 and "forced guess" in move.reason
+
+
+def test_a_fifty_fifty_that_a_reveal_can_settle_is_not_forced() -> None:
+    # (1,0) and (1,1) hold one mine, 50/50, but row 2 is covered next to them: revealing a cell there
+    # can still tell them apart
+    view = View.from_text("11\n..\n..", mines=2)
+    a = analyse(view)
+    assert a.probabilities[(1, 0)] == a.probabilities[(1, 1)] == 0.5
+    assert forced_fifty_fifty(3, 2, view.cells, a) is None
+
+
+def test_dead_cells_are_recognised_and_go_last() -> None:
+    # (0,1) is a mine; one of (0,2), (0,3), (0,4) is the other, each 1/3. If (0,3) is safe, exactly one
+    # of its neighbours is a mine: it can only show 1, so revealing it teaches nothing. It is dead.
+    view = View.from_text("1....", mines=2)
+    a = analyse(view)
+    cands = {c.pos: c for c in _candidates(1, 5, view.cells, a, 1 / 3)}
+    assert cands[(0, 3)].dead and not cands[(0, 2)].dead and not cands[(0, 4)].dead
+    assert exact(view).pos != (0, 3)
+
+
+def _hypothetical(view: MinimalView, x: int, k: int) -> MinimalView:
+    return MinimalView(view.rows, view.cols, view.mines, view.cells[:x] + str(k) + view.cells[x + 1 :])
+
+
+def _brute_second_order(view: MinimalView, pos: tuple[int, int]) -> Fraction:
+    """P(pos safe and the next move safe), where the next move is a certainly safe cell if there is one,
+    else the safest: by listing every layout, for every number pos could show."""
+    layouts = brute_force_layouts(view)
+    x = pos[0] * view.cols + pos[1]
+    total = Fraction(0)
+    for k in range(9):
+        fits = [
+            lay
+            for lay in layouts
+            if pos not in lay and sum(q in lay for q in neighbours(view.rows, view.cols, *pos)) == k
+        ]
+        if not fits:
+            continue
+        after = brute_force(_hypothetical(view, x, k))
+        assert after is not None
+        lowest = min((p for q, p in after.items() if q != pos), default=Fraction(1))
+        total += Fraction(len(fits), len(layouts)) * (1 - lowest)
+    return total
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(2, 5), cols=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_second_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
+    n = rows * cols
+    covered = data.draw(st.integers(2, min(n, 11)))
+    mines = data.draw(st.integers(1, covered - 1))
+    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    a = analyse(view)
+    cells = [i for i, ch in enumerate(view.cells) if ch == "."]
+    x = data.draw(st.sampled_from(cells))
+    pos = divmod(x, cols)
+    got, _, _ = second_order_safety(rows, cols, mines, view.cells, x, a.number_distribution(pos), frozenset())
+    assert got == pytest.approx(float(_brute_second_order(view, pos)), abs=1e-9)
+
+
+def _brute_win(view: MinimalView, layouts: list[frozenset[tuple[int, int]]]) -> Fraction:
+    """The best chance of winning by revealing cells one at a time, over the given layouts."""
+    if len(layouts) == 1:
+        return Fraction(1)
+    covered = [divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch == "."]
+    best = Fraction(0)
+    for pos in covered:
+        parts: dict[int, list[frozenset[tuple[int, int]]]] = {}
+        for lay in layouts:
+            if pos not in lay:
+                parts.setdefault(sum(q in lay for q in neighbours(view.rows, view.cols, *pos)), []).append(
+                    lay
+                )
+        safe = sum(len(v) for v in parts.values())
+        if safe == 0 or (len(parts) == 1 and safe == len(layouts)):
+            continue
+        x = pos[0] * view.cols + pos[1]
+        v = sum(
+            Fraction(len(part), len(layouts)) * _brute_win(_hypothetical(view, x, k), part)
+            for k, part in parts.items()
+        )
+        best = max(best, v)
+    return best
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_the_endgame_search_wins_as_often_as_brute_force(
+    rows: int, cols: int, seed: int, data: st.DataObject
+) -> None:
+    n = rows * cols
+    covered = data.draw(st.integers(2, min(n, 8)))
+    mines = data.draw(st.integers(1, covered - 1))
+    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    a = analyse(view)
+    end = best_endgame_move(rows, cols, view.cells, a)
+    layouts = sorted(brute_force_layouts(view), key=sorted)
+    if end is None:
+        return  # one layout, or no reveal tells anything
+    assert end.layouts == len(layouts)
+    assert end.win == pytest.approx(float(_brute_win(view, layouts)), abs=1e-9)
+    assert end.probability == pytest.approx(a.probabilities[end.pos])
+
+
+def test_the_endgame_search_gives_up_beyond_its_work_budget() -> None:
+    view = View.from_text("1...\n....\n....", mines=3)
+    a = analyse(view)
+    assert best_endgame_move(3, 4, view.cells, a, work=10) is None
+    assert best_endgame_move(3, 4, view.cells, a, limit=a.layouts - 1) is None
+    assert best_endgame_move(3, 4, view.cells, a) is not None
