@@ -14,6 +14,7 @@ SUITES = {
     "widget": "benchmarks.bench_widget",
     "browser": "benchmarks.bench_browser",
     "lite": "benchmarks.bench_lite",  # Pyodide in the offline JupyterLite site, in Chromium
+    "speed": "benchmarks.bench_speed",  # exact and probabilities against ms-toollib, same boards (issue 9)
 }
 
 
