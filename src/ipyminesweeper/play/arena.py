@@ -242,20 +242,32 @@ def _run_chunk(
 
 
 def _portable(strategy: Strategy | str, executor: Executor) -> Strategy | str:
-    """What to send to workers: a built-in by name, anything else as itself (it must pickle)."""
+    """What to send to workers: a built-in by name, anything else as itself.
+
+    A ``ProcessPoolExecutor`` sends it with plain pickle, by reference, so it is checked here for a
+    clear error. Other executors send it their own way (a thread pool not at all; dask.distributed,
+    Ray and loky with cloudpickle, by value, so a function of a notebook cell travels) and report
+    their own errors."""
     name = strategy_name(strategy)
     if isinstance(strategy, str) or (name in BUILTINS and STRATEGIES[name] is strategy):
         resolve(name)
         return name
-    if not isinstance(executor, SerialExecutor):
+    if _plain_pickle_pool(executor):
         try:
             pickle.dumps(strategy)
         except Exception as exc:
             raise TypeError(
                 f"strategy {name!r} cannot be sent to worker processes ({exc}); define it at the "
-                "top level of a module, or pass executor=SerialExecutor() (or jobs=1)"
+                "top level of a module, pass executor=SerialExecutor() (or jobs=1), or use an executor "
+                "that sends functions by value, such as dask.distributed's client.get_executor()"
             ) from None
     return strategy
+
+
+def _plain_pickle_pool(executor: Executor) -> bool:
+    """Whether ``executor`` is a standard-library process pool (looked up without importing it)."""
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(executor, process.ProcessPoolExecutor)
 
 
 def _default_executor(workers: int) -> Executor | None:
@@ -296,8 +308,11 @@ def benchmark(
     ``"any"``, ``"no-guess"``). ``first_move``: ``None`` for the conventional cell
     (:func:`conventional_first_move`), a position, or ``"strategy"``.
 
-    ``executor``: any ``concurrent.futures.Executor`` (not shut down here); by default a
-    ``ProcessPoolExecutor`` with ``jobs`` workers (all cores). ``jobs=1`` runs in this process.
+    ``executor``: any ``concurrent.futures.Executor`` (not shut down here), such as dask.distributed's
+    ``client.get_executor()`` for a cluster; by default a ``ProcessPoolExecutor`` with ``jobs`` workers
+    (all cores). ``jobs=1`` runs in this process. With an executor of your own, ``jobs`` only sizes the
+    tasks (about eight per worker, at most 100 games each). A process pool needs a user strategy that
+    plain pickle can send (importable); dask.distributed sends one from a notebook cell by value.
     ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
     ``(done, total)``.
     """
