@@ -316,7 +316,9 @@ def benchmark(
     ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
     ``(done, total)``.
     """
-    return _benchmark(strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs)
+    return _benchmark(
+        strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs, None
+    )
 
 
 def _benchmark(
@@ -329,7 +331,9 @@ def _benchmark(
     executor: Executor | None,
     progress: Progress,
     jobs: int | None,
+    label: str | None,
 ) -> BenchResult:
+    """:func:`benchmark`, with ``label`` (default: the strategy's name) naming the row and the bar."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -338,7 +342,7 @@ def _benchmark(
     new_board(rows, cols, mines, seed=0, first_click=first_click)  # validates size/mines/policy
     if first_move is not None and first_move != "strategy":
         check_position(rows, cols, first_move)
-    label = strategy_name(strategy)
+    label = strategy_name(strategy) if label is None else label
     fm = (
         str(conventional_first_move(rows, cols, first_click)).replace(" ", "")
         if first_move is None
@@ -468,12 +472,10 @@ def tournament(
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
         executor = own = _default_executor(workers if games >= 4 else 1)
     try:
-        results = []
-        for label, strat in entries:
-            r = _benchmark(strat, level, games, seed, first_click, first_move, executor, progress, jobs)
-            if r.strategy != label:
-                r = BenchResult(**{**r.__dict__, "strategy": label})
-            results.append(r)
+        results = [
+            _benchmark(strat, level, games, seed, first_click, first_move, executor, progress, jobs, label)
+            for label, strat in entries
+        ]
     finally:
         if own is not None:
             own.shutdown()
