@@ -242,20 +242,32 @@ def _run_chunk(
 
 
 def _portable(strategy: Strategy | str, executor: Executor) -> Strategy | str:
-    """What to send to workers: a built-in by name, anything else as itself (it must pickle)."""
+    """What to send to workers: a built-in by name, anything else as itself.
+
+    A ``ProcessPoolExecutor`` sends it with plain pickle, by reference, so it is checked here for a
+    clear error. Other executors send it their own way (a thread pool not at all; dask.distributed,
+    Ray and loky with cloudpickle, by value, so a function of a notebook cell travels) and report
+    their own errors."""
     name = strategy_name(strategy)
     if isinstance(strategy, str) or (name in BUILTINS and STRATEGIES[name] is strategy):
         resolve(name)
         return name
-    if not isinstance(executor, SerialExecutor):
+    if _plain_pickle_pool(executor):
         try:
             pickle.dumps(strategy)
         except Exception as exc:
             raise TypeError(
                 f"strategy {name!r} cannot be sent to worker processes ({exc}); define it at the "
-                "top level of a module, or pass executor=SerialExecutor() (or jobs=1)"
+                "top level of a module, pass executor=SerialExecutor() (or jobs=1), or use an executor "
+                "that sends functions by value, such as dask.distributed's client.get_executor()"
             ) from None
     return strategy
+
+
+def _plain_pickle_pool(executor: Executor) -> bool:
+    """Whether ``executor`` is a standard-library process pool (looked up without importing it)."""
+    process = sys.modules.get("concurrent.futures.process")
+    return process is not None and isinstance(executor, process.ProcessPoolExecutor)
 
 
 def _default_executor(workers: int) -> Executor | None:
@@ -296,12 +308,17 @@ def benchmark(
     ``"any"``, ``"no-guess"``). ``first_move``: ``None`` for the conventional cell
     (:func:`conventional_first_move`), a position, or ``"strategy"``.
 
-    ``executor``: any ``concurrent.futures.Executor`` (not shut down here); by default a
-    ``ProcessPoolExecutor`` with ``jobs`` workers (all cores). ``jobs=1`` runs in this process.
+    ``executor``: any ``concurrent.futures.Executor`` (not shut down here), such as dask.distributed's
+    ``client.get_executor()`` for a cluster; by default a ``ProcessPoolExecutor`` with ``jobs`` workers
+    (all cores). ``jobs=1`` runs in this process. With an executor of your own, ``jobs`` only sizes the
+    tasks (about eight per worker, at most 100 games each). A process pool needs a user strategy that
+    plain pickle can send (importable); dask.distributed sends one from a notebook cell by value.
     ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
     ``(done, total)``.
     """
-    return _benchmark(strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs)
+    return _benchmark(
+        strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs, None
+    )
 
 
 def _benchmark(
@@ -314,7 +331,9 @@ def _benchmark(
     executor: Executor | None,
     progress: Progress,
     jobs: int | None,
+    label: str | None,
 ) -> BenchResult:
+    """:func:`benchmark`, with ``label`` (default: the strategy's name) naming the row and the bar."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -323,7 +342,7 @@ def _benchmark(
     new_board(rows, cols, mines, seed=0, first_click=first_click)  # validates size/mines/policy
     if first_move is not None and first_move != "strategy":
         check_position(rows, cols, first_move)
-    label = strategy_name(strategy)
+    label = strategy_name(strategy) if label is None else label
     fm = (
         str(conventional_first_move(rows, cols, first_click)).replace(" ", "")
         if first_move is None
@@ -453,12 +472,10 @@ def tournament(
         workers = jobs if jobs is not None else (os.cpu_count() or 1)
         executor = own = _default_executor(workers if games >= 4 else 1)
     try:
-        results = []
-        for label, strat in entries:
-            r = _benchmark(strat, level, games, seed, first_click, first_move, executor, progress, jobs)
-            if r.strategy != label:
-                r = BenchResult(**{**r.__dict__, "strategy": label})
-            results.append(r)
+        results = [
+            _benchmark(strat, level, games, seed, first_click, first_move, executor, progress, jobs, label)
+            for label, strat in entries
+        ]
     finally:
         if own is not None:
             own.shutdown()
