@@ -52,12 +52,12 @@ class _Hypothesis:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A cell the guess rule weighs: ``probability`` of a mine, first-order ``progress`` score,
+    """A cell the guess rule weighs: ``probability`` of a mine, first-order ``first_order`` score,
     second-order ``safety`` (None when not looked at), and whether it is ``dead``."""
 
     pos: Position
     probability: float
-    progress: float
+    first_order: float  # P(safe), discounted when its number is unlikely to help
     covered_neighbours: int
     dead: bool
     safety: float | None = None
@@ -191,7 +191,7 @@ def _candidates(rows: int, cols: int, cells: str, a: Analysis, pmin: float) -> l
         score = (1 - p) * (1 - (1 - prog) * pmin)  # a later guess costs about the lowest P(mine)
         dead = sum(1 for d in dist if d > 0) <= 1 and dist[0] <= 0
         out.append(Candidate(pos, p, score, n_cov, dead))
-    out.sort(key=lambda c: (-round(c.progress, 12), c.covered_neighbours, c.pos))
+    out.sort(key=lambda c: (-round(c.first_order, 12), c.covered_neighbours, c.pos))
     return out
 
 
@@ -245,14 +245,16 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
             rows, cols, mines, cells, x, a.number_distribution(c.pos), known
         )
         deep.append(
-            Candidate(c.pos, c.probability, c.progress, c.covered_neighbours, c.dead, safety, likely, proves)
+            Candidate(
+                c.pos, c.probability, c.first_order, c.covered_neighbours, c.dead, safety, likely, proves
+            )
         )
     best = max(
         deep,
         key=lambda c: (
             round(c.safety or 0.0, 9),
             not c.dead,
-            round(c.progress, 12),
+            round(c.first_order, 12),
             -c.covered_neighbours,
             c.pos,
         ),
