@@ -81,6 +81,17 @@ export function historyText(index, length, step) {
   return `Move ${index} of ${length - 1}: ${text}`;
 }
 
+/**
+ * Whether the history slider's thumb may be put on the board on screen. Not while the player's own move of
+ * the slider is on its way to Python (`scrubPending`): an update of another trait arriving first (the timer's
+ * `elapsed`, say) still says "live" and would snap the thumb back to the end, where it would then stay,
+ * since a focused slider is otherwise left where the player holds it, unless the game went back to live.
+ */
+export function sliderFollows(focused, viewing, scrubPending) {
+  if (scrubPending) return false;
+  return !focused || viewing < 0;
+}
+
 /** The history index after a step of `delta` from what is on screen (`viewing` -1 is the live board). */
 export function scrubTarget(viewing, length, delta) {
   const here = viewing < 0 ? length - 1 : viewing;

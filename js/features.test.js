@@ -14,6 +14,7 @@ import {
   pickerLevel,
   pickerRequest,
   scrubTarget,
+  sliderFollows,
   statsRow,
   zoomStep,
 } from "./features.js";
@@ -70,6 +71,15 @@ test("the slider says which move is shown and how it was reached", () => {
   assert.equal(scrubTarget(-1, 8, +1), 7);
   assert.equal(scrubTarget(0, 8, -1), 0);
   assert.equal(scrubTarget(3, 8, +1), 4);
+});
+
+test("sliderFollows: the thumb stays where the player put it until Python has answered", () => {
+  assert.equal(sliderFollows(false, -1, false), true); // not touched: follows the game
+  assert.equal(sliderFollows(false, 3, false), true);
+  assert.equal(sliderFollows(true, 3, false), false); // held on an earlier board
+  assert.equal(sliderFollows(true, -1, false), true); // back to live (Esc, Back to game)
+  assert.equal(sliderFollows(true, -1, true), false); // moved, not answered yet: another update says "live"
+  assert.equal(sliderFollows(false, -1, true), false);
 });
 
 test("statistics rows", () => {

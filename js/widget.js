@@ -51,6 +51,7 @@ import {
   pickerLevel,
   pickerRequest,
   scrubTarget,
+  sliderFollows,
   statsRow,
   zoomStep,
 } from "./features.js";
@@ -129,12 +130,15 @@ function skeleton(uid) {
     <div class="ipyms-history-text"></div>
   </div>
   <div class="ipyms-toolbar" role="toolbar" aria-label="Autoplayer">
+    <span class="ipyms-toolbar-group" role="group" aria-label="Moves">
     <button type="button" class="ipyms-btn ipyms-flag-mode" aria-pressed="false" title="Flag mode: taps flag instead of revealing (G)">&#9873; Flag</button>
     <button type="button" class="ipyms-btn ipyms-undo" title="Undo the last move (U or Z)">Undo</button>
     <button type="button" class="ipyms-btn ipyms-hint" title="Show the strategy's next move without playing it (H)">Hint</button>
     <button type="button" class="ipyms-btn ipyms-step" title="Play one move of the strategy (S)">Step</button>
     <button type="button" class="ipyms-btn ipyms-play" aria-pressed="false" title="Play / pause the strategy (P)">Play</button>
     <label class="ipyms-speed-label" title="Autoplay speed">Speed <input type="range" class="ipyms-speed" min="0" max="100" step="1"></label>
+    </span>
+    <span class="ipyms-toolbar-group" role="group" aria-label="Strategy and view">
     <select class="ipyms-strategy" aria-label="Strategy" title="Strategy"></select>
     <label class="ipyms-prob-label" title="Overlay each covered cell's mine probability"><input type="checkbox" class="ipyms-probabilities"> Probabilities</label>
     <span class="ipyms-zoom" role="group" aria-label="Zoom">
@@ -144,6 +148,7 @@ function skeleton(uid) {
     <button type="button" class="ipyms-btn ipyms-copy" title="Copy the board as text (Ctrl+C)">Copy</button>
     <button type="button" class="ipyms-btn ipyms-stats-toggle" aria-expanded="false" title="Games played, won, best times, streaks">Stats</button>
     <button type="button" class="ipyms-btn ipyms-help-toggle" aria-expanded="false" title="Keyboard help (?)">?</button>
+    </span>
   </div>
   <div class="ipyms-reason" aria-live="polite"></div>
   <div class="ipyms-stats" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
@@ -260,6 +265,7 @@ function render({ model, el }) {
   let flagMode = false;
   let live = true; // false: a saved copy with no kernel behind it (a snapshot)
   let lastId = 0;
+  let scrubId = 0; // the id of the slider's last scrub request (see sliderFollows)
   let extra = new Map(); // index -> classes added on top of the cell's own (highlights, "?" marks)
   let drawnSize = 0; // the cell size on screen, in px
   let pickerWaitsFor = 0; // the id of the picker's new_game request, until Python answers it
@@ -422,7 +428,8 @@ function render({ model, el }) {
     const viewing = Number(model.get("viewing"));
     const index = viewing < 0 ? length - 1 : viewing;
     setProp(sliderEl, "max", String(length - 1));
-    if (home().activeElement !== sliderEl || viewing < 0) setProp(sliderEl, "value", String(index));
+    const pending = scrubId > (Number(model.get("handled")) || 0);
+    if (sliderFollows(home().activeElement === sliderEl, viewing, pending)) setProp(sliderEl, "value", String(index));
     setProp(sliderEl, "disabled", !live || length <= 1);
     setProp(backEl, "disabled", !live || index <= 0);
     setProp(forwardEl, "disabled", !live || index >= length - 1);
@@ -590,7 +597,8 @@ function render({ model, el }) {
     setProp(hintEl, "disabled", !live || over || auto || viewing || noStrategies);
     setProp(zoomOutEl, "disabled", drawnSize <= 16);
     setProp(zoomInEl, "disabled", drawnSize >= 64);
-    setProp(playEl, "disabled", !live || (over && !auto) || noStrategies);
+    // looking back is read-only (Python refuses to play there): Play waits for the live game or a resume
+    setProp(playEl, "disabled", !live || ((over || viewing) && !auto) || noStrategies);
     if (playEl.getAttribute("aria-pressed") !== String(auto)) playEl.setAttribute("aria-pressed", String(auto));
     setText(playEl, auto ? "Pause" : "Play");
     if (playEl.classList.contains("ipyms-active") !== auto) playEl.classList.toggle("ipyms-active", auto);
@@ -908,7 +916,9 @@ function render({ model, el }) {
   }
   marksEl.addEventListener("change", () => setSetting("question_marks", marksEl.checked));
   labelsEl.addEventListener("change", () => setSetting("labels", labelsEl.checked));
-  sliderEl.addEventListener("input", () => send({ action: "scrub", index: Number(sliderEl.value) }));
+  sliderEl.addEventListener("input", () => {
+    scrubId = send({ action: "scrub", index: Number(sliderEl.value) });
+  });
   backEl.addEventListener("click", () => scrub(-1));
   forwardEl.addEventListener("click", () => scrub(+1));
   resumeEl.addEventListener("click", () => send({ action: "resume" }));

@@ -138,6 +138,9 @@ def test_picker_stats_reasons_hint_history_zoom_help_keys_copy_marks(lab: Any) -
     state = lab.probe(1)
     assert state["viewing"] == 2 and state["board"] == live["board"], "scrubbing never changes the game"
     assert page.locator(".ipyms-history-text").inner_text().startswith(f"Move 2 of {length - 1}:")
+    # the thumb stays on the board shown (an update of another trait arriving before the answer once put it
+    # back at the live end)
+    assert slider.input_value() == "2"
     lab.screenshot("features-history-slider", widget)
     page.locator(".ipyms-resume").click()
     page.wait_for_selector(".ipyms-root[data-viewing='']")

@@ -125,6 +125,9 @@ def test_the_history_slider_scrubs_read_only_and_resumes(make: Any) -> None:
     )
     assert cells == w.history[2].view.cells
     assert page.locator(".ipyms-history-text").inner_text().startswith("Move 2 of 5: simple:")
+    assert slider.input_value() == "2", "the thumb stays on the board shown"
+    for name in ("step", "hint", "play"):  # read-only: nothing plays on a board of the past
+        assert page.locator(f".ipyms-{name}").is_disabled(), name
     h.mouse(0, 0, 0)
     h.pump()
     assert w.board is live and "looking back" in w.error
