@@ -306,3 +306,23 @@ def test_the_picker_starts_any_game_and_shows_its_settings() -> None:
     assert w.first_click == "no-guess" and (w.rows, w.cols, w.mines) == (10, 12, 20)
     w.new_game("beginner", first_click="any")
     assert (w.level, w.first_click) == ("beginner", "any")
+
+
+def test_an_exact_hint_carries_the_numbers_and_cells_it_rests_on() -> None:
+    """exact (the default) fills numbers and constrained for certain moves and for guesses, so a hint
+    outlines them; the cells are all on the board and the numbers all revealed."""
+    from ipyminesweeper import Minesweeper
+
+    w = Minesweeper("expert", seed=11)
+    w.reveal(3, 3)
+    seen = 0
+    for _ in range(40):
+        if w.status != "playing":
+            break
+        move = w.hint()
+        state = w.hint_move
+        assert state["numbers"] and all(w.board.view.cells[r * 30 + c].isdigit() for r, c in state["numbers"])
+        assert [list(p) for p in move.constrained] == state["constrained"]
+        seen += bool(state["constrained"])
+        w.step()
+    assert seen >= 10
