@@ -31,13 +31,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT)]
 
-from ipyms_browser import cell, wait_dom_cells, wait_status  # noqa: E402
+from ipyms_browser import cell, wait_status, win_by_clicks  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 from tests.chromium import BASE_ARGS, chromium_path  # noqa: E402
 
 # the browser tests' fixtures, as plain functions: the JupyterLab server, a page, the notebook helpers
 from conftest import NotebookPage, new_page, start_server  # noqa: E402
-from ipyminesweeper import Board, reveal  # noqa: E402
+from ipyminesweeper import Board  # noqa: E402
 
 LIMIT = 150_000  # bytes per image
 PROBE = "import json\nprint('PROBE ' + json.dumps({'board': w.board.to_text()}))"
@@ -49,19 +49,6 @@ def notebook(widget: str) -> list[str]:
 
 def board_of(lab: NotebookPage) -> Board:
     return Board.from_text(lab.probe(1)["board"])
-
-
-def win_by_clicks(lab: NotebookPage, board: Board) -> Board:
-    """Reveal every safe cell still covered, in reading order, by real clicks (as the browser tests do)."""
-    for pos in board.positions():
-        if board.status != "playing":
-            break
-        if not board.is_mine(pos) and board.view[pos] == ".":
-            board = reveal(board, pos)
-            cell(lab.page, *pos).click()
-            wait_dom_cells(lab.page, board.view.cells)
-    wait_status(lab.page, "won")
-    return board
 
 
 def start(lab: NotebookPage, name: str, widget: str) -> Any:
@@ -168,7 +155,8 @@ def won_with_stats(lab: NotebookPage, out: Path) -> None:
         wait_status(page, "ready")
         cell(page, 4, 4).click()
         wait_status(page, "playing")
-        win_by_clicks(lab, board_of(lab))
+        win_by_clicks(lab.page, board_of(lab))
+        wait_status(lab.page, "won")
     page.locator(".ipyms-stats-toggle").click()
     page.wait_for_function(
         "() => document.querySelector('.ipyms-stats tbody').textContent.includes('2 (67%)')"

@@ -82,5 +82,18 @@ def winning_clicks(board: Board) -> list[tuple[int, int]]:
     return clicks
 
 
+def win_by_clicks(page: Any, board: Board) -> Board:
+    """Reveal every safe cell still covered, in reading order, with real clicks, waiting after each for
+    the page to show what the engine says. Returns the final board."""
+    for pos in board.positions():
+        if board.status != "playing":
+            break
+        if not board.is_mine(pos) and board.view[pos] == ".":
+            board = reveal(board, pos)
+            cell(page, *pos).click()
+            wait_dom_cells(page, board.view.cells)
+    return board
+
+
 def a_mine(board: Board) -> tuple[int, int]:
     return next(p for p in board.positions() if board.is_mine(p) and board.view[p] == ".")

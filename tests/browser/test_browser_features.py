@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from ipyms_browser import cell, wait_dom_cells, wait_status
+from ipyms_browser import cell, wait_status, win_by_clicks
 
-from ipyminesweeper import Board, reveal
+from ipyminesweeper import Board
 
 pytestmark = pytest.mark.browser
 
@@ -29,18 +29,6 @@ CELLS = [
 
 def _widget(lab: Any) -> Any:
     return lab.page.locator(".ipyms-root").first
-
-
-def _win_by_clicks(lab: Any, board: Board) -> Board:
-    """Reveal every safe cell still covered, in reading order, with real clicks."""
-    for pos in board.positions():
-        if board.status != "playing":
-            break
-        if not board.is_mine(pos) and board.view[pos] == ".":
-            board = reveal(board, pos)
-            cell(lab.page, *pos).click()
-            wait_dom_cells(lab.page, board.view.cells)
-    return board
 
 
 def test_picker_stats_reasons_hint_history_zoom_help_keys_copy_marks(lab: Any) -> None:
@@ -62,7 +50,7 @@ def test_picker_stats_reasons_hint_history_zoom_help_keys_copy_marks(lab: Any) -
     cell(page, 4, 4).click()
     wait_status(page, "playing")
     board = Board.from_text(lab.probe(1)["board"])
-    _win_by_clicks(lab, board)
+    win_by_clicks(lab.page, board)
     wait_status(page, "won")
     assert "You won in" in page.locator(".ipyms-message").inner_text()
     assert "assisted" not in page.locator(".ipyms-message").inner_text()
@@ -94,7 +82,7 @@ def test_picker_stats_reasons_hint_history_zoom_help_keys_copy_marks(lab: Any) -
     assert page.locator(".ipyms-reason").inner_text().startswith("Hint: ")
     assert page.locator(".ipyms-col-labels span").count() == 9, "labels come on once help is used"
     lab.screenshot("features-hint", widget)
-    _win_by_clicks(lab, Board.from_text(state["board"]))
+    win_by_clicks(lab.page, Board.from_text(state["board"]))
     wait_status(page, "won")
     assert "(assisted: 1 hint)" in page.locator(".ipyms-message").inner_text()
     # (other tests of this session share the statistics file: read this level's row)
