@@ -41,7 +41,7 @@ def test_every_rule_is_sound(view: MinimalView) -> None:
     safe, mines = local_rules(view.cells, view.rows, cols, numbers[: len(numbers) // 2 + 1])
     assert all(exact[divmod(i, cols)] == 0 for i in safe) and all(exact[divmod(i, cols)] == 1 for i in mines)
     # local rules over every number find what deduce finds without the global count
-    whole = Reasoner(read_view(view).constraints, cols, explain=False).run()
+    whole = Reasoner(read_view(view).constraints, cols).run()
     safe, mines = local_rules(view.cells, view.rows, cols, numbers)
     assert safe == frozenset(whole.safe) and mines == frozenset(whole.mines)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from .constraints import ConstraintSystem, Pos, ViewLike, read_view
 from .rules import Reasoner
+from .wording import LazyReasons
 
 __all__ = ["Deductions", "deduce", "deduce_system"]
 
@@ -39,8 +40,7 @@ def deduce_system(system: ConstraintSystem) -> Deductions:
     """:func:`deduce` on constraints already read."""
     state = Reasoner(system.constraints, system.cols, covered=system.covered, mines=system.mines).run()
     pos = system.pos
-    reasons = {pos(i): r for i, r in state.safe.items()}
-    reasons.update({pos(i): r for i, r in state.mines.items()})
+    reasons = LazyReasons(lambda: {pos(i): state.reason(i) for i in (*state.safe, *state.mines)})
     numbers = {pos(i): tuple(pos(s) for s in sources) for i, sources in state.sources.items()}
     return Deductions(
         frozenset(pos(i) for i in state.safe), frozenset(pos(i) for i in state.mines), reasons, numbers

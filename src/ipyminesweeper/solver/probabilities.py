@@ -11,7 +11,7 @@ number of consistent layouts is ``sum_k P[k] * C(I, M - k)`` where ``P`` is the 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, combinations, product
 from math import comb
@@ -30,7 +30,7 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
 from .rules import propagate
-from .wording import join_words, plural
+from .wording import LazyReasons, join_words, plural
 
 __all__ = [
     "Analysis",
@@ -274,35 +274,6 @@ def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list
     return out
 
 
-class _LazyReasons(Mapping[Pos, str]):
-    """The reasons of an analysis, worked out on first use (most callers never read them)."""
-
-    __slots__ = ("_data", "_make")
-
-    def __init__(self, make: Callable[[], dict[Pos, str]]) -> None:
-        self._make: Callable[[], dict[Pos, str]] | None = make
-        self._data: dict[Pos, str] | None = None
-
-    def _get(self) -> dict[Pos, str]:
-        if self._data is None:
-            assert self._make is not None
-            self._data = self._make()
-            self._make = None
-        return self._data
-
-    def __getitem__(self, key: Pos) -> str:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[Pos]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __repr__(self) -> str:
-        return repr(self._get())
-
-
 def _labels(system: ConstraintSystem, sources: list[int], limit: int = 3) -> str:
     labels = [system.label(s) for s in sources[:limit]]
     if len(sources) > limit:
@@ -407,7 +378,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         probabilities=probs,
         safe=frozenset(pos(i) for i in safe),
         mines=frozenset(pos(i) for i in mine),
-        reasons=_LazyReasons(make_reasons) if explain else {},
+        reasons=LazyReasons(make_reasons) if explain else {},
         layouts=layouts,
         frontier=frozenset(pos(i) for i in original.frontier),
         interior=frozenset(pos(i) for i in system.interior),

@@ -18,6 +18,7 @@ no-guess generation). Only the counting in :mod:`.count` goes further, and it is
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from ..engine.geometry import format_position, neighbour_table
 from .constraints import Constraint, ConstraintSystem, InconsistentViewError, Propagated, number_constraints
@@ -26,16 +27,20 @@ from .wording import join_words, plural
 __all__ = ["Reasoner", "local_rules", "propagate"]
 
 Live = tuple[Constraint, int, frozenset[int]]  # a number, the mines it still needs, its undecided cells
+# the note of the rule that decided a cell, worded only when asked (Reasoner.reason):
+# ("single", constraint index, need, undecided cells), ("pair", A, need(A), B, need(B), A's undecided
+# cells, B's), or ("count", mines left, unknown cells)
+Why = tuple[Any, ...]
 
 
 class Reasoner:
     """The three rules over ``constraints`` (flat cell indices on a board ``cols`` wide), to a fixpoint.
 
     ``covered`` and ``mines`` (all the covered cells and the mines among them) enable the global
-    count; leave them out when the constraints are only part of the board. ``explain=False`` skips the
-    wording (the decisions are the same). After :meth:`run`, ``safe`` and ``mines`` map each decided
-    cell to its reason (``""`` without ``explain``). Raises ``InconsistentViewError`` on a
-    contradiction.
+    count; leave them out when the constraints are only part of the board. After :meth:`run`, ``safe``
+    and ``mines`` hold the decided cells, each with a note of the rule that decided it; :meth:`reason`
+    words that note (only when asked: most callers never read the reasons). Raises
+    ``InconsistentViewError`` on a contradiction.
     """
 
     def __init__(
@@ -45,15 +50,13 @@ class Reasoner:
         *,
         covered: Sequence[int] | None = None,
         mines: int | None = None,
-        explain: bool = True,
     ) -> None:
         self.constraints = tuple(constraints)
         self.cols = cols
         self.covered = covered
         self.total = mines
-        self.explain = explain
-        self.safe: dict[int, str] = {}
-        self.mines: dict[int, str] = {}
+        self.safe: dict[int, Why] = {}
+        self.mines: dict[int, Why] = {}
         self.sources: dict[int, tuple[int, ...]] = {}  # decided cell: the numbers that decided it
         # per number: mines still needed and cells still undecided (kept up to date by decide)
         self.need = [con.value for con in self.constraints]
@@ -95,7 +98,7 @@ class Reasoner:
 
     # -- deciding a cell -------------------------------------------------------------------------
 
-    def decide(self, i: int, mine: bool, why: str, sources: tuple[int, ...] = ()) -> None:
+    def decide(self, i: int, mine: bool, why: Why, sources: tuple[int, ...] = ()) -> None:
         """Record that cell ``i`` is a mine (or safe), decided by the numbers at ``sources``, and
         update every number around it."""
         mine_list, other = (self.mines, self.safe) if mine else (self.safe, self.mines)
@@ -103,7 +106,7 @@ class Reasoner:
             raise InconsistentViewError(f"{self.label(i)} would have to be both safe and a mine")
         if i in mine_list:
             return
-        mine_list[i] = f"{self.label(i)} is {'a mine' if mine else 'safe'}: {why}" if self.explain else ""
+        mine_list[i] = why
         self.sources[i] = sources
         bit = 1 if mine else 0
         need, open_ = self.need, self.open
@@ -139,15 +142,34 @@ class Reasoner:
             con = cons[ci]
             need = self.need[ci]
             unknown = self.undecided(con.cells)
-            why = self.single_point_reason(con, need, unknown) if self.explain else ""
+            why: Why = ("single", ci, need, tuple(unknown))
             for c in unknown:
                 self.decide(c, need > 0, why, (con.source,))
             changed = True
         return changed
 
+    def reason(self, i: int) -> str:
+        """Why cell ``i`` is decided, in words: ``"(3,4) is safe: the 1 at (2,3) already touches ..."``."""
+        why = self.mines.get(i)
+        what = "a mine"
+        if why is None:
+            why, what = self.safe[i], "safe"
+        if why[0] == "single":
+            _, ci, need, unknown = why
+            text = self.single_point_reason(self.constraints[ci], need, list(unknown))
+        elif why[0] == "pair":
+            _, con_a, na, con_b, nb, ua, ub = why
+            text = self.pair_reason(con_a, na, con_b, nb, sorted(ua & ub), sorted(ua - ub), sorted(ub - ua))
+        elif why[1] == 0:
+            text = f"all {plural(self.total or 0, 'mine')} are accounted for"
+        else:
+            text = f"the {plural(why[1], 'mine')} left must fill the {why[2]} unknown cells"
+        return f"{self.label(i)} is {what}: {text}"
+
     def single_point_reason(self, con: Constraint, need: int, unknown: list[int]) -> str:
         """Why the number ``con`` decides its ``unknown`` cells (``need`` mines still missing)."""
-        known = [c for c in con.cells if c in self.mines]
+        # the number's mines known before it fired: its cells decided mines, other than the ones it decided
+        known = [c for c in con.cells if c in self.mines and c not in unknown]
         num = self.number(con.value, con.source)
         if need == 0:
             if known:
@@ -199,9 +221,7 @@ class Reasoner:
             return False
         if not self.undecided(only_a | only_b):
             return False
-        why = ""
-        if self.explain:
-            why = self.pair_reason(con_a, na, con_b, nb, sorted(ua & ub), sorted(only_a), sorted(only_b))
+        why: Why = ("pair", con_a, na, con_b, nb, ua, ub)
         sources = (con_a.source, con_b.source)
         for c in sorted(only_a):
             self.decide(c, True, why, sources)
@@ -251,12 +271,9 @@ class Reasoner:
         left = self.total - len(self.mines)
         if left < 0 or left > len(unknown):
             raise InconsistentViewError(f"the deductions leave {left} mines for {len(unknown)} unknown cells")
-        if left == 0:
-            why = f"all {plural(self.total, 'mine')} are accounted for"
-        elif left == len(unknown):
-            why = f"the {plural(left, 'mine')} left must fill the {len(unknown)} unknown cells"
-        else:
+        if left != 0 and left != len(unknown):
             return False
+        why: Why = ("count", left, len(unknown))
         for c in unknown:
             self.decide(c, left > 0, why)
         return True
@@ -269,7 +286,7 @@ def propagate(system: ConstraintSystem) -> Propagated:
     would otherwise sit in the frontier) and splits it into more, smaller components. Raises
     ``InconsistentViewError`` on a contradiction.
     """
-    reasoner = Reasoner(system.constraints, system.cols, explain=False)
+    reasoner = Reasoner(system.constraints, system.cols)
     reasoner.single_points()
     if not (reasoner.safe or reasoner.mines):
         return Propagated(system, frozenset(), frozenset())
@@ -311,7 +328,7 @@ def local_rules(
     found: frozenset[int] = frozenset()
     while todo - used:
         used |= todo
-        reasoner = Reasoner(number_constraints(cells, cols, used, table, known | found), cols, explain=False)
+        reasoner = Reasoner(number_constraints(cells, cols, used, table, known | found), cols)
         reasoner.run()
         new_safe, new_mines = frozenset(reasoner.safe), frozenset(reasoner.mines)
         fresh = (new_safe - safe) | (new_mines - found)
