@@ -54,10 +54,9 @@ def _evidence(
     return numbers, tuple(divmod(k, cols) for k in covered)
 
 
-def _certain_reveals(view: View) -> tuple[list[Move], Analysis | None, dict[Position, str]]:
-    """Moves revealing every cell the fast rules (or, failing them, the exact count) prove safe.
-
-    Also returns the analysis (when one was needed) and the reasons for certain mines.
+def _certain_reveals(view: View, *, first_only: bool = False) -> tuple[list[Move], Analysis | None]:
+    """Moves revealing every cell the fast rules (or, failing them, the exact count) prove safe, in
+    reading order (only the first with ``first_only``). Also returns the analysis, when one was needed.
     """
     cols, cells = view.cols, view.cells
     d = deduce(view)
@@ -70,7 +69,7 @@ def _certain_reveals(view: View) -> tuple[list[Move], Analysis | None, dict[Posi
         reasons = analysis.reasons
     table = neighbour_table(view.rows, cols)
     moves = []
-    for pos in safe:
+    for pos in safe[:1] if first_only else safe:
         why = reasons.get(
             pos, f"{format_position(pos)} is safe: it is a mine in no layout that fits the view"
         )
@@ -80,28 +79,25 @@ def _certain_reveals(view: View) -> tuple[list[Move], Analysis | None, dict[Posi
             moves.append(Move("flag", pos, why, 0.0, numbers=numbers, constrained=constrained))
         else:
             moves.append(Move("reveal", pos, why, 0.0, numbers=numbers, constrained=constrained))
-    mine_reasons = {p: r for p, r in reasons.items() if p not in d.safe and r}
-    return moves, analysis, mine_reasons
+    return moves, analysis
 
 
-def _exact_moves(view: View, *, flags: bool = False) -> list[Move]:
+def _exact_moves(view: View, *, flags: bool = False, first_only: bool = False) -> list[Move]:
     """Every move :func:`exact` would make before it next needs to think: all certain reveals, or a
     guess. Playing them in order (skipping cells a cascade already opened) is the same game as calling
     :func:`exact` once per move."""
     rows, cols, cells = playable(view)
     if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
         return [_first_move(rows, cols)]
-    moves, analysis, mine_reasons = _certain_reveals(view)
+    moves, analysis = _certain_reveals(view, first_only=first_only)
     if moves:
         return moves
-    if analysis is None:
+    if analysis is None:  # pragma: no cover - no safe cell means the exact count has run
         analysis = analyse(view)
     if flags:
         unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
         if unflagged:
-            return [
-                Move("flag", p, analysis.reasons.get(p) or mine_reasons.get(p, ""), 1.0) for p in unflagged
-            ]
+            return [Move("flag", p, analysis.reasons.get(p, ""), 1.0) for p in unflagged]
     return [guess(rows, cols, view.mines, cells, analysis)]
 
 
@@ -119,10 +115,10 @@ def exact(view: View) -> Move:
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
     reasoning.
     """
-    return _exact_moves(view)[0]
+    return _exact_moves(view, first_only=True)[0]
 
 
 def exact_flags(view: View) -> Move:
     """:func:`exact`, but it also flags every mine it has proved before it guesses (slower to play;
     the same wins)."""
-    return _exact_moves(view, flags=True)[0]
+    return _exact_moves(view, flags=True, first_only=True)[0]

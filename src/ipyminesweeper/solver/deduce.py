@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from .constraints import ConstraintSystem, Pos, ViewLike, read_view
 from .rules import Reasoner
-from .wording import LazyReasons
+from .wording import ReasonsByCell
 
 __all__ = ["Deductions", "deduce", "deduce_system"]
 
@@ -40,7 +40,10 @@ def deduce_system(system: ConstraintSystem) -> Deductions:
     """:func:`deduce` on constraints already read."""
     state = Reasoner(system.constraints, system.cols, covered=system.covered, mines=system.mines).run()
     pos = system.pos
-    reasons = LazyReasons(lambda: {pos(i): state.reason(i) for i in (*state.safe, *state.mines)})
+    cols = system.cols
+    reasons = ReasonsByCell(
+        [pos(i) for i in (*state.safe, *state.mines)], lambda p: state.reason(p[0] * cols + p[1])
+    )
     numbers = {pos(i): tuple(pos(s) for s in sources) for i, sources in state.sources.items()}
     return Deductions(
         frozenset(pos(i) for i in state.safe), frozenset(pos(i) for i in state.mines), reasons, numbers

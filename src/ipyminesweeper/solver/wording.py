@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 
 Pos = tuple[int, int]
 
-__all__ = ["LazyReasons", "join_words", "percent", "plural"]
+__all__ = ["LazyReasons", "ReasonsByCell", "join_words", "percent", "plural"]
 
 
 def plural(n: int, word: str) -> str:
@@ -55,3 +55,31 @@ class LazyReasons(Mapping[Pos, str]):
 
     def __repr__(self) -> str:
         return repr(self._get())
+
+
+class ReasonsByCell(Mapping[Pos, str]):
+    """Reasons by position, each worked out when it is first read (a strategy reads one of many)."""
+
+    __slots__ = ("_done", "_keys", "_one")
+
+    def __init__(self, keys: Iterable[Pos], one: Callable[[Pos], str]) -> None:
+        self._keys = dict.fromkeys(keys)  # ordered, and a set
+        self._one = one
+        self._done: dict[Pos, str] = {}
+
+    def __getitem__(self, key: Pos) -> str:
+        got = self._done.get(key)
+        if got is None:
+            if key not in self._keys:
+                raise KeyError(key)
+            got = self._done[key] = self._one(key)
+        return got
+
+    def __iter__(self) -> Iterator[Pos]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+    def __repr__(self) -> str:
+        return repr(dict(self.items()))
