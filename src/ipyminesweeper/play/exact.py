@@ -8,10 +8,9 @@ safe against its chance of making progress.
 from __future__ import annotations
 
 from ..engine import Position, View, format_position
-from ..engine.geometry import neighbour_table
 from ..solver import Analysis, analyse, deduce
 from .guess import guess
-from .move import Move, playable
+from .move import Move, evidence, playable
 
 __all__ = ["exact", "exact_flags", "opening_cell"]
 
@@ -39,21 +38,6 @@ def _first_move(rows: int, cols: int) -> Move:
     )
 
 
-def _evidence(
-    pos: Position,
-    numbers: tuple[Position, ...] | None,
-    cells: str,
-    cols: int,
-    table: tuple[tuple[int, ...], ...],
-) -> tuple[tuple[Position, ...], tuple[Position, ...]]:
-    """The numbers a certain move rests on (those the rules used, else the numbers next to the cell)
-    and the covered cells they constrain: what the widget highlights."""
-    if numbers is None:
-        numbers = tuple(divmod(j, cols) for j in table[pos[0] * cols + pos[1]] if "0" <= cells[j] <= "8")
-    covered = sorted({k for r, c in numbers for k in table[r * cols + c] if cells[k] in ".f"})
-    return numbers, tuple(divmod(k, cols) for k in covered)
-
-
 def _certain_reveals(view: View, *, first_only: bool = False) -> tuple[list[Move], Analysis | None]:
     """Moves revealing every cell the fast rules (or, failing them, the exact count) prove safe, in
     reading order (only the first with ``first_only``). Also returns the analysis, when one was needed.
@@ -67,13 +51,12 @@ def _certain_reveals(view: View, *, first_only: bool = False) -> tuple[list[Move
         analysis = analyse(view)
         safe = sorted(p for p in analysis.safe if cells[p[0] * cols + p[1]] in ".f")
         reasons = analysis.reasons
-    table = neighbour_table(view.rows, cols)
     moves = []
     for pos in safe[:1] if first_only else safe:
         why = reasons.get(
             pos, f"{format_position(pos)} is safe: it is a mine in no layout that fits the view"
         )
-        numbers, constrained = _evidence(pos, d.numbers.get(pos), cells, cols, table)
+        numbers, constrained = evidence(view.rows, cols, cells, pos, d.numbers.get(pos))
         if cells[pos[0] * cols + pos[1]] == "f":
             why = f"unflag {format_position(pos)}: {why}"
             moves.append(Move("flag", pos, why, 0.0, numbers=numbers, constrained=constrained))

@@ -21,14 +21,15 @@ likely shows a 1, which would prove (5,8) safe".
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 
 from ..engine import Position, format_position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, analyse, local_rules
 from ..solver.wording import join_words, percent
 from .endgame import best_endgame_move
-from .move import Move
+from .move import Move, evidence
 
 __all__ = ["Candidate", "forced_fifty_fifty", "guess", "second_order_safety"]
 
@@ -60,6 +61,8 @@ class Candidate:
     first_order: float  # P(safe), discounted when its number is unlikely to help
     covered_neighbours: int
     dead: bool
+    dist: tuple[float, ...] = ()  # P(safe and shows k), k = 0..8
+    proofs: tuple[frozenset[int] | None, ...] = ()  # per k: the cells the rules then prove safe
     safety: float | None = None
     likely: int = 0  # the number it most likely shows if safe
     proves: tuple[int, ...] = ()  # cells that number would prove safe (flat indices)
@@ -107,14 +110,22 @@ def forced_fifty_fifty(
 
 
 def second_order_safety(
-    rows: int, cols: int, mines: int, cells: str, x: int, dist: tuple[float, ...], known: frozenset[int]
+    rows: int,
+    cols: int,
+    mines: int,
+    cells: str,
+    x: int,
+    dist: tuple[float, ...],
+    known: frozenset[int],
+    proofs: Sequence[frozenset[int] | None] = (),
 ) -> tuple[float, int, tuple[int, ...]]:
     """``P(x is safe and so is the next move)``, with the number ``x`` most likely shows and the cells
     that number would prove safe.
 
     ``dist[k] = P(x is safe and shows k)``. After ``x`` shows ``k``, the next move is certainly safe
     if the rules prove a cell safe (a 0 opens its neighbours), else it is the safest cell of the new
-    exact analysis.
+    exact analysis. ``proofs[k]``, where given, is what the rules prove after ``x`` shows ``k`` (so the
+    first-order scoring's work is not done twice).
     """
     around = _around(rows, cols, x)
     total = 0.0
@@ -124,7 +135,8 @@ def second_order_safety(
         if dist[k] <= 0:
             continue
         hypo = _shows(cells, x, k)
-        safe, _ = local_rules(hypo, rows, cols, around, known)
+        known_safe = proofs[k] if k < len(proofs) else None
+        safe = known_safe if known_safe is not None else local_rules(hypo, rows, cols, around, known)[0]
         if k == likely:
             proves = tuple(sorted(safe))
         if safe:
@@ -146,18 +158,21 @@ def second_order_safety(
 
 def _progress(
     rows: int, cols: int, cells: str, x: int, dist: tuple[float, ...], known: frozenset[int]
-) -> float:
+) -> tuple[float, tuple[frozenset[int] | None, ...]]:
     """P(revealing ``x`` makes progress | ``x`` is safe): it shows a 0, or its number lets the rules
-    prove another cell safe."""
+    prove another cell safe. Also returns, per number ``k`` it was worked out for, the cells proved."""
+    proofs: list[frozenset[int] | None] = [None] * 9
     safe = sum(dist)
     if safe <= 0:
-        return 0.0
+        return 0.0, tuple(proofs)
     good = dist[0]
     around = _around(rows, cols, x)
     for k in range(1, 9):
-        if dist[k] > 0 and local_rules(_shows(cells, x, k), rows, cols, around, known)[0]:
-            good += dist[k]
-    return good / safe
+        if dist[k] > 0:
+            proofs[k] = local_rules(_shows(cells, x, k), rows, cols, around, known)[0]
+            if proofs[k]:
+                good += dist[k]
+    return good / safe, tuple(proofs)
 
 
 def _candidates(rows: int, cols: int, cells: str, a: Analysis, pmin: float) -> list[Candidate]:
@@ -187,22 +202,12 @@ def _candidates(rows: int, cols: int, cells: str, a: Analysis, pmin: float) -> l
     for p, n_cov, pos in close:
         x = pos[0] * cols + pos[1]
         dist = a.number_distribution(pos)
-        prog = _progress(rows, cols, cells, x, dist, known)
+        prog, proofs = _progress(rows, cols, cells, x, dist, known)
         score = (1 - p) * (1 - (1 - prog) * pmin)  # a later guess costs about the lowest P(mine)
         dead = sum(1 for d in dist if d > 0) <= 1 and dist[0] <= 0
-        out.append(Candidate(pos, p, score, n_cov, dead))
+        out.append(Candidate(pos, p, score, n_cov, dead, dist, proofs))
     out.sort(key=lambda c: (-round(c.first_order, 12), c.covered_neighbours, c.pos))
     return out
-
-
-def _numbers_around(
-    rows: int, cols: int, cells: str, x: int
-) -> tuple[tuple[Position, ...], tuple[Position, ...]]:
-    """The revealed numbers next to ``x`` and the covered cells they constrain (for highlights)."""
-    table = neighbour_table(rows, cols)
-    numbers = sorted(j for j in table[x] if "1" <= cells[j] <= "8")
-    covered = sorted({k for j in numbers for k in table[j] if cells[k] in ".f"})
-    return tuple(divmod(j, cols) for j in numbers), tuple(divmod(k, cols) for k in covered)
 
 
 def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
@@ -220,7 +225,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
     pair = forced_fifty_fifty(rows, cols, cells, a)
     if pair is not None and cells[pair[0][0] * cols + pair[0][1]] == ".":
         pos, other = pair
-        numbers, _ = _numbers_around(rows, cols, cells, pos[0] * cols + pos[1])
+        numbers, _ = evidence(rows, cols, cells, pos)
         why = (
             f"{format_position(pos)} is a forced guess: it and {format_position(other)} hold one mine"
             " between them, and no cell left to reveal can tell which; a 50/50 that has to be taken"
@@ -229,7 +234,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
         return Move("reveal", pos, why, a.probabilities[pos], numbers=numbers, constrained=(pos, other))
     end = best_endgame_move(rows, cols, cells, a)
     if end is not None:
-        numbers, constrained = _numbers_around(rows, cols, cells, end.pos[0] * cols + end.pos[1])
+        numbers, constrained = evidence(rows, cols, cells, end.pos)
         why = (
             f"{format_position(end.pos)} is a guess: P(mine) = {percent(end.probability)}; looking ahead"
             f" through all {end.layouts} layouts that fit, revealing it wins {percent(end.win)} of the"
@@ -241,14 +246,8 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
     deep = []
     for c in scored[:LOOK_AHEAD]:
         x = c.pos[0] * cols + c.pos[1]
-        safety, likely, proves = second_order_safety(
-            rows, cols, mines, cells, x, a.number_distribution(c.pos), known
-        )
-        deep.append(
-            Candidate(
-                c.pos, c.probability, c.first_order, c.covered_neighbours, c.dead, safety, likely, proves
-            )
-        )
+        safety, likely, proves = second_order_safety(rows, cols, mines, cells, x, c.dist, known, c.proofs)
+        deep.append(replace(c, safety=safety, likely=likely, proves=proves))
     best = max(
         deep,
         key=lambda c: (
@@ -264,7 +263,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
         best.pos,
         _guess_reason(best, pmin, sum(1 for p, _ in cands if p <= best.probability + TIE), cols),
         best.probability,
-        numbers=_numbers_around(rows, cols, cells, best.pos[0] * cols + best.pos[1])[0],
+        numbers=evidence(rows, cols, cells, best.pos)[0],
         constrained=tuple(divmod(j, cols) for j in best.proves),
     )
 

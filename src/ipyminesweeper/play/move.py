@@ -22,6 +22,7 @@ __all__ = [
     "Move",
     "Strategy",
     "apply_move",
+    "evidence",
     "playable",
     "validate_move",
 ]
@@ -65,6 +66,19 @@ Strategy = Callable[[View], Move]
 
 class InvalidMoveError(ValueError):
     """A strategy returned something that is not a legal, useful move on the board."""
+
+
+def evidence(
+    rows: int, cols: int, cells: str, pos: Position, numbers: tuple[Position, ...] | None = None
+) -> tuple[tuple[Position, ...], tuple[Position, ...]]:
+    """What a move's highlight shows: the numbers it rests on (``numbers``, or else the revealed numbers
+    next to ``pos``) and the covered cells those numbers constrain. For :attr:`Move.numbers` and
+    :attr:`Move.constrained`."""
+    table = neighbour_table(rows, cols)
+    if numbers is None:
+        numbers = tuple(divmod(j, cols) for j in table[pos[0] * cols + pos[1]] if "1" <= cells[j] <= "8")
+    covered = sorted({k for r, c in numbers for k in table[r * cols + c] if cells[k] in ".f"})
+    return numbers, tuple(divmod(k, cols) for k in covered)
 
 
 def playable(view: View) -> tuple[int, int, str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import chain, combinations, product
 from math import comb
 
@@ -30,7 +31,7 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
 from .rules import propagate
-from .wording import LazyReasons, join_words, plural
+from .wording import ReasonsByCell, join_words, plural
 
 __all__ = [
     "Analysis",
@@ -351,10 +352,10 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         elif num == layouts:
             mine.update(system.interior)
 
-    def make_reasons() -> dict[Pos, str]:
-        if not (safe or mine):
-            return {}
-        how: dict[int, tuple[bool, int]] = {}  # certain cell -> (needed the mine count?, component)
+    @cache
+    def how_decided() -> tuple[dict[int, tuple[bool, int]], Mapping[Pos, str]]:
+        """Per certain cell: (needed the mine count?, component); and the fast rules' reasons."""
+        how: dict[int, tuple[bool, int]] = {}
         local: dict[int, list[int]] = {}
         for j, b, is_safe in certain_boxes:
             cc = counts[j]
@@ -364,12 +365,12 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             from_numbers = n == 0 if is_safe else n == cc.sizes[b] * sum(cc.weights)
             for cell in cc.component.boxes[b]:
                 how[cell] = (not from_numbers, j)
-        quick = deduce_system(original).reasons
-        reasons = {}
-        for cell in sorted(safe | mine):
-            p_ = pos(cell)
-            reasons[p_] = quick.get(p_) or _exact_reason(original, components, how, cell, cell in safe)
-        return reasons
+        return how, deduce_system(original).reasons
+
+    def reason(p_: Pos) -> str:
+        how, quick = how_decided()
+        cell = p_[0] * system.cols + p_[1]
+        return quick.get(p_) or _exact_reason(original, components, how, cell, cell in safe)
 
     return Analysis(
         rows=system.rows,
@@ -378,7 +379,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         probabilities=probs,
         safe=frozenset(pos(i) for i in safe),
         mines=frozenset(pos(i) for i in mine),
-        reasons=LazyReasons(make_reasons) if explain else {},
+        reasons=ReasonsByCell([pos(c) for c in sorted(safe | mine)], reason) if explain else {},
         layouts=layouts,
         frontier=frozenset(pos(i) for i in original.frontier),
         interior=frozenset(pos(i) for i in system.interior),

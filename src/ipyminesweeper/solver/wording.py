@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 
 Pos = tuple[int, int]
 
-__all__ = ["LazyReasons", "ReasonsByCell", "join_words", "percent", "plural"]
+__all__ = ["ReasonsByCell", "join_words", "percent", "plural"]
 
 
 def plural(n: int, word: str) -> str:
@@ -26,35 +26,6 @@ def percent(p: float) -> str:
     if 0 < p < 0.001:
         return f"{p * 100:.2g}%"
     return f"{p * 100:.1f}%"
-
-
-class LazyReasons(Mapping[Pos, str]):
-    """Reasons by position, worked out on first use (most callers never read them)."""
-
-    __slots__ = ("_data", "_make")
-
-    def __init__(self, make: Callable[[], dict[Pos, str]]) -> None:
-        self._make: Callable[[], dict[Pos, str]] | None = make
-        self._data: dict[Pos, str] | None = None
-
-    def _get(self) -> dict[Pos, str]:
-        if self._data is None:
-            assert self._make is not None
-            self._data = self._make()
-            self._make = None
-        return self._data
-
-    def __getitem__(self, key: Pos) -> str:
-        return self._get()[key]
-
-    def __iter__(self) -> Iterator[Pos]:
-        return iter(self._get())
-
-    def __len__(self) -> int:
-        return len(self._get())
-
-    def __repr__(self) -> str:
-        return repr(self._get())
 
 
 class ReasonsByCell(Mapping[Pos, str]):
