@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ipyminesweeper import Board, new_board, reveal, toggle_flag
 from ipyminesweeper.play import Move, exact, exact_flags
+from ipyminesweeper.play.arena import play_game
 from ipyminesweeper.play.exact import ExactStrategy, _exact_moves
 from ipyminesweeper.play.move import explained_later, validate_move
 
@@ -120,6 +121,9 @@ def test_a_move_explained_later_is_a_move() -> None:
 
     move = explained_later("reveal", (0, 0), 0.0, explain)
     plain = Move("reveal", (0, 0), "why", 0.0, numbers=((0, 1),), constrained=((1, 1),))
+    board = new_board("beginner", seed=1)
+    validate_move(board, move)  # playing a move does not word it
+    play_game(lambda view: explained_later("reveal", exact(view).pos, 0.0, explain), "beginner", 1)
     assert not calls and move.pos == (0, 0)
     assert move == plain and plain == move and hash(move) == hash(plain) and len(calls) == 1
     assert repr(move) == repr(plain) and str(move) == str(plain)
