@@ -6,9 +6,17 @@ from __future__ import annotations
 
 import random
 
+from _solver_oracle import MinimalView
+
 from ipyminesweeper import new_board, reveal, toggle_flag
 from ipyminesweeper.solver import analyse, deduce
 from ipyminesweeper.solver.closure import KeptClosure, revealed_since
+from ipyminesweeper.solver.constraints import (
+    ConstraintSystem,
+    InconsistentViewError,
+    clear_cache,
+    read_view,
+)
 from ipyminesweeper.solver.probabilities import clear_caches
 
 SIZES = [(6, 6, 5), (9, 9, 10), (8, 8, 12), (6, 12, 14), (16, 16, 40), (16, 30, 99)]
@@ -73,3 +81,35 @@ def test_revealed_since_finds_reveals_and_nothing_else() -> None:
     assert revealed_since("..f.", "..f*", 2) is None  # the end of a game
     assert revealed_since("..f.", "..f", 2) is None
     assert revealed_since("....", "....", 2) == []
+
+
+def _reading(view: MinimalView) -> ConstraintSystem | None:
+    try:
+        return read_view(view)
+    except InconsistentViewError:
+        return None
+
+
+def test_a_view_read_from_the_last_one_equals_a_fresh_reading() -> None:
+    """A view that reveals a few cells of the last one read in full (the next move, a look-ahead
+    hypothesis) is read around the cells that changed: the same system, or the same error."""
+    derived = 0
+    for game in range(80):
+        rng = random.Random(game)
+        rows, cols, mines = rng.choices(SIZES, [4, 4, 4, 3, 2, 1])[0]
+        board = reveal(new_board(rows, cols, mines, seed=game, first_click="safe"), (0, 0))
+        while board.status == "playing":
+            view = board.view
+            covered = [i for i, ch in enumerate(view.cells) if ch in ".f"]
+            for x in rng.sample(covered, min(3, len(covered))):
+                cells = view.cells[:x] + str(rng.randrange(9)) + view.cells[x + 1 :]
+                hypo = MinimalView(rows, cols, mines, cells)
+                clear_cache()
+                read_view(view)  # read in full: the next reading starts from it
+                warm = _reading(hypo)
+                clear_cache()
+                assert warm == _reading(hypo)
+                derived += warm is not None
+            safe = sorted(deduce(view).safe) or [divmod(rng.choice(covered), cols)]
+            board = reveal(board, safe[0])
+    assert derived > 2000

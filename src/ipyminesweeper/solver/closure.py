@@ -12,35 +12,10 @@ which rule decided a cell may differ (callers word reasons with :func:`~.deduce.
 from __future__ import annotations
 
 from ..engine.geometry import neighbour_table
-from .constraints import InconsistentViewError, ViewLike, number_constraints, read_view
+from .constraints import InconsistentViewError, ViewLike, number_constraints, read_view, revealed_since
 from .rules import Reasoner
 
 __all__ = ["KeptClosure", "revealed_since"]
-
-
-def revealed_since(old: str, new: str, cols: int) -> list[int] | None:
-    """The cells covered in ``old`` (``.`` or ``f``) that ``new`` shows as numbers, in reading order;
-    ``None`` if ``new`` differs from ``old`` in any other way than those and flags (``.`` <-> ``f``).
-
-    Compares whole rows first, so an unchanged row costs one string comparison."""
-    if not isinstance(new, str) or len(new) != len(old) or cols <= 0:
-        return None
-    out: list[int] = []
-    for a in range(0, len(new), cols):
-        b = a + cols
-        if old[a:b] == new[a:b]:
-            continue
-        for i in range(a, b):
-            o, n = old[i], new[i]
-            if o == n:
-                continue
-            if o not in ".f":
-                return None
-            if "0" <= n <= "8":
-                out.append(i)
-            elif n not in ".f":
-                return None
-    return out
 
 
 class KeptClosure:
