@@ -1,13 +1,25 @@
-"""What the solver carries from one move to the next (cached view readings and component counts) never
-changes an answer: after every move of 1,000 games, the analysis equals one made from scratch."""
+"""What the solver carries from one move to the next (cached view readings and component counts, the
+fast rules' closure) never changes an answer: after every move of 1,000 games, the analysis and the
+rules' certain cells equal those worked out from scratch."""
 
 from __future__ import annotations
 
 import random
 
-from ipyminesweeper import new_board, reveal
-from ipyminesweeper.solver import analyse
+from _solver_oracle import MinimalView
+
+from ipyminesweeper import new_board, reveal, toggle_flag
+from ipyminesweeper.solver import analyse, deduce
+from ipyminesweeper.solver.closure import KeptClosure, revealed_since
+from ipyminesweeper.solver.constraints import (
+    ConstraintSystem,
+    InconsistentViewError,
+    clear_cache,
+    read_view,
+)
 from ipyminesweeper.solver.probabilities import clear_caches
+
+SIZES = [(6, 6, 5), (9, 9, 10), (8, 8, 12), (6, 12, 14), (16, 16, 40), (16, 30, 99)]
 
 
 def test_cached_analysis_equals_a_fresh_one_after_every_move() -> None:
@@ -28,3 +40,76 @@ def test_cached_analysis_equals_a_fresh_one_after_every_move() -> None:
             pos = safe[0] if safe else min(board.covered(), key=lambda p: (warm.probabilities[p], p))
             board = reveal(board, pos)
     assert positions > 3000
+
+
+def test_kept_closure_decides_what_deduce_decides_after_every_move() -> None:
+    """The fast rules kept between moves (KeptClosure: the Reasoner told which cells were revealed)
+    decide exactly the cells a fresh deduce decides, after every move, flags toggled or not."""
+    positions = 0
+    for game in range(600):
+        rng = random.Random(game)
+        rows, cols, mines = rng.choices(SIZES, [4, 4, 4, 3, 2, 1])[0]
+        board = new_board(rows, cols, mines, seed=game, first_click=rng.choice(["safe", "opening"]))
+        board = reveal(board, (rng.randrange(rows), rng.randrange(cols)))
+        kept = KeptClosure()
+        while board.status == "playing":
+            view = board.view
+            state = kept.update(view)
+            fresh = deduce(view)
+            covered = {i for i, ch in enumerate(view.cells) if ch in ".f"}
+            assert {divmod(i, cols) for i in state.safe if i in covered} == fresh.safe
+            assert {divmod(i, cols) for i in state.mines} == fresh.mines
+            assert {divmod(i, cols) for i in state.pending} == fresh.safe
+            assert state.unknown == len(covered) - len(fresh.safe) - len(fresh.mines)
+            positions += 1
+            if fresh.mines and rng.random() < 0.1:  # flags change nothing the rules trust
+                board = toggle_flag(board, min(fresh.mines))
+                continue
+            # a certain cell if there is one, else any covered cell the rules have not made a mine
+            unknown = sorted(covered - {r * cols + c for r, c in fresh.mines})
+            pos = min(fresh.safe) if fresh.safe else divmod(rng.choice(unknown), cols)
+            if view.cells[pos[0] * cols + pos[1]] == "f":
+                board = toggle_flag(board, pos)
+            board = reveal(board, pos)
+    assert positions > 10_000, positions
+
+
+def test_revealed_since_finds_reveals_and_nothing_else() -> None:
+    assert revealed_since("..f.", "1.f2", 2) == [0, 3]
+    assert revealed_since("..f.", ".f.2", 2) == [3]  # flags toggled: not reveals
+    assert revealed_since("1.f.", "..f.", 2) is None  # an undo
+    assert revealed_since("..f.", "..f*", 2) is None  # the end of a game
+    assert revealed_since("..f.", "..f", 2) is None
+    assert revealed_since("....", "....", 2) == []
+
+
+def _reading(view: MinimalView) -> ConstraintSystem | None:
+    try:
+        return read_view(view)
+    except InconsistentViewError:
+        return None
+
+
+def test_a_view_read_from_the_last_one_equals_a_fresh_reading() -> None:
+    """A view that reveals a few cells of the last one read in full (the next move, a look-ahead
+    hypothesis) is read around the cells that changed: the same system, or the same error."""
+    derived = 0
+    for game in range(80):
+        rng = random.Random(game)
+        rows, cols, mines = rng.choices(SIZES, [4, 4, 4, 3, 2, 1])[0]
+        board = reveal(new_board(rows, cols, mines, seed=game, first_click="safe"), (0, 0))
+        while board.status == "playing":
+            view = board.view
+            covered = [i for i, ch in enumerate(view.cells) if ch in ".f"]
+            for x in rng.sample(covered, min(3, len(covered))):
+                cells = view.cells[:x] + str(rng.randrange(9)) + view.cells[x + 1 :]
+                hypo = MinimalView(rows, cols, mines, cells)
+                clear_cache()
+                read_view(view)  # read in full: the next reading starts from it
+                warm = _reading(hypo)
+                clear_cache()
+                assert warm == _reading(hypo)
+                derived += warm is not None
+            safe = sorted(deduce(view).safe) or [divmod(rng.choice(covered), cols)]
+            board = reveal(board, safe[0])
+    assert derived > 2000

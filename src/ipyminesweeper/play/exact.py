@@ -3,16 +3,26 @@
 The strategy reads only the player's view. Certain cells come from the solver
 (:mod:`ipyminesweeper.solver`); when there are none it guesses, weighing each candidate's chance of being
 safe against its chance of making progress.
+
+It is a pure function of the view, made fast for the way it is called, once per move of a game: it
+keeps the fast rules' conclusions about the last view (:class:`~ipyminesweeper.solver.closure.KeptClosure`)
+and updates them around the cells that changed. The cells they decide do not depend on that history,
+so neither does the move; its reason is worked out from the view alone, when first read.
 """
 
 from __future__ import annotations
 
+import threading
+from functools import partial
+
 from ..engine import Position, View, format_position
 from ..solver import Analysis, analyse, deduce
+from ..solver.closure import KeptClosure
+from ..solver.rules import Reasoner
 from .guess import guess
-from .move import Move, evidence, playable
+from .move import Action, Explanation, Move, evidence, explained_later, playable
 
-__all__ = ["exact", "exact_flags", "opening_cell"]
+__all__ = ["ExactStrategy", "exact", "exact_flags", "opening_cell"]
 
 
 def opening_cell(rows: int, cols: int) -> Position:
@@ -68,7 +78,8 @@ def _certain_reveals(view: View, *, first_only: bool = False) -> tuple[list[Move
 def _exact_moves(view: View, *, flags: bool = False, first_only: bool = False) -> list[Move]:
     """Every move :func:`exact` would make before it next needs to think: all certain reveals, or a
     guess. Playing them in order (skipping cells a cascade already opened) is the same game as calling
-    :func:`exact` once per move."""
+    :func:`exact` once per move. Works from the whole view (no kept state): the first move is the one
+    :func:`exact` returns, field by field."""
     rows, cols, cells = playable(view)
     if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
         return [_first_move(rows, cols)]
@@ -84,7 +95,89 @@ def _exact_moves(view: View, *, flags: bool = False, first_only: bool = False) -
     return [guess(rows, cols, view.mines, cells, analysis)]
 
 
-def exact(view: View) -> Move:
+def _explain_certain(view: View, pos: Position) -> Explanation:
+    """The reason, numbers and constrained cells of the certain move at ``pos``, worked out from the
+    view alone: the fast rules' reason if they prove some covered cell safe, else the exact analysis's."""
+    rows, cols, cells = view.rows, view.cols, view.cells
+    d = deduce(view)
+    fast = any(cells[r * cols + c] in ".f" for r, c in d.safe)
+    reasons = d.reasons if fast else analyse(view).reasons  # as the move was chosen
+    why = reasons.get(pos, f"{format_position(pos)} is safe: it is a mine in no layout that fits the view")
+    numbers, constrained = evidence(rows, cols, cells, pos, d.numbers.get(pos))
+    if cells[pos[0] * cols + pos[1]] == "f":
+        why = f"unflag {format_position(pos)}: {why}"
+    return why, numbers, constrained
+
+
+def _certain(view: View, cell: int) -> Move:
+    """Reveal (or unflag) the covered ``cell``, proved safe; explained when first read."""
+    pos = divmod(cell, view.cols)
+    action: Action = "flag" if view.cells[cell] == "f" else "reveal"
+    return explained_later(action, pos, 0.0, partial(_explain_certain, view, pos))
+
+
+def _exact_move(view: View, rules: Reasoner, *, flags: bool) -> Move:
+    """:func:`exact`'s move, given the fast rules' closure on ``view`` (not on a fresh board)."""
+    if rules.pending:  # the first covered cell, in reading order, that the fast rules prove safe
+        return _certain(view, min(rules.pending))
+    rows, cols, cells = view.rows, view.cols, view.cells
+    analysis = analyse(view)
+    safe = [r * cols + c for r, c in analysis.safe if cells[r * cols + c] in ".f"]
+    if safe:
+        return _certain(view, min(safe))
+    if flags:
+        unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
+        if unflagged:
+            return Move("flag", unflagged[0], analysis.reasons.get(unflagged[0], ""), 1.0)
+    return guess(rows, cols, view.mines, cells, analysis)
+
+
+class ExactStrategy:
+    """A strategy ``view -> Move`` that keeps the fast rules' closure of the last view it was given.
+
+    :data:`exact` and :data:`exact_flags` are the two instances. Each call is a pure function of the
+    view (the kept closure only saves work: it decides the cells a fresh one would); one position is
+    kept, under a lock (a caller that finds it taken works from scratch). Pickled by reference, as
+    the module-level name it is bound to.
+    """
+
+    def __init__(self, name: str, doc: str, *, flags: bool) -> None:
+        self.__name__ = self.__qualname__ = name
+        self.__module__ = __name__
+        self.__doc__ = doc
+        self.flags = flags
+        self.kept = KeptClosure()
+        self.lock = threading.Lock()
+
+    def __call__(self, view: View) -> Move:
+        rows, cols, cells = playable(view)
+        if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
+            return _first_move(rows, cols)
+        if self.lock.acquire(blocking=False):
+            try:
+                rules = self.kept.update(view)
+                pending = min(rules.pending) if rules.pending else None
+            finally:
+                self.lock.release()
+            if pending is not None:
+                return _certain(view, pending)
+            return _exact_move(view, rules, flags=self.flags)
+        return _exact_move(view, KeptClosure().update(view), flags=self.flags)
+
+    def clear(self) -> None:
+        """Forget the kept position (the next call works from the whole view)."""
+        with self.lock:
+            self.kept.clear()
+
+    def __reduce__(self) -> str:
+        return self.__name__
+
+    def __repr__(self) -> str:
+        return f"<strategy {self.__module__}.{self.__name__}>"
+
+
+exact = ExactStrategy(
+    "exact",
     """The default strategy: certain moves first, then the safest guess by exact probabilities.
 
     1. On a fresh board: :func:`opening_cell` (``(2,2)`` or ``(3,3)``).
@@ -96,12 +189,15 @@ def exact(view: View) -> Move:
        (a second-order look-ahead), live cells before dead ones.
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
-    reasoning.
-    """
-    return _exact_moves(view, first_only=True)[0]
+    reasoning. It keeps what the rules found on the last view and updates it around the cells that
+    changed (:class:`ExactStrategy`); the move and its reason depend on the view alone.
+    """,
+    flags=False,
+)
 
-
-def exact_flags(view: View) -> Move:
+exact_flags = ExactStrategy(
+    "exact_flags",
     """:func:`exact`, but it also flags every mine it has proved before it guesses (slower to play;
-    the same wins)."""
-    return _exact_moves(view, flags=True, first_only=True)[0]
+    the same wins).""",
+    flags=True,
+)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ..engine import Board, GameOverError, Position, View, chord, format_position, reveal, toggle_flag
 from ..engine.errors import quote
@@ -23,6 +23,7 @@ __all__ = [
     "Strategy",
     "apply_move",
     "evidence",
+    "explained_later",
     "playable",
     "validate_move",
 ]
@@ -40,6 +41,9 @@ class Move:
     ranks cells by some other measure puts it in ``score`` instead (it is not a probability).
     ``numbers`` are the revealed numbers the reason rests on and ``constrained`` the covered cells they
     constrain: the widget highlights both, in two styles.
+
+    A strategy may leave ``reason``, ``numbers`` and ``constrained`` to be worked out when first read
+    (:func:`explained_later`): equality, hashing, ``repr`` and pickling use them as if they were given.
     """
 
     action: Action
@@ -50,6 +54,26 @@ class Move:
     numbers: tuple[Position, ...] = ()
     constrained: tuple[Position, ...] = ()
 
+    def fields(self) -> tuple[Any, ...]:
+        """``(action, pos, reason, probability, score, numbers, constrained)``."""
+        return (
+            self.action,
+            self.pos,
+            self.reason,
+            self.probability,
+            self.score,
+            self.numbers,
+            self.constrained,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Move):
+            return NotImplemented
+        return self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
     @property
     def is_guess(self) -> bool:
         """A reveal that is not known to be safe (probability unknown or above zero)."""
@@ -58,6 +82,65 @@ class Move:
     def __str__(self) -> str:
         where = format_position(self.pos)
         return f"{self.action} {where}: {self.reason}" if self.reason else f"{self.action} {where}"
+
+
+Explanation = tuple[str, tuple[Position, ...], tuple[Position, ...]]
+"""A move's ``(reason, numbers, constrained)``."""
+
+
+def _resolved(move: Move, index: int) -> Any:
+    state = move.__dict__
+    done = state.get("_done")
+    if done is None:
+        explain = state.get("_explain")
+        if explain is None:  # another thread has just worked it out
+            done = state["_done"]
+        else:
+            done = state["_done"] = explain()
+            state.pop("_explain", None)  # the view it captured is no longer needed
+    return done[index]
+
+
+class _ExplainedLater(Move):
+    """A :class:`Move` whose reason, numbers and constrained are worked out when first read."""
+
+    def __init__(
+        self,
+        action: Action,
+        pos: Position,
+        reason: str = "",
+        probability: float | None = None,
+        score: float | None = None,
+        numbers: tuple[Position, ...] = (),
+        constrained: tuple[Position, ...] = (),
+        *,
+        explain: Callable[[], Explanation] | None = None,
+    ) -> None:
+        state = self.__dict__
+        state.update(action=action, pos=pos, probability=probability, score=score)
+        if explain is None:  # given (dataclasses.replace makes one this way)
+            state["_done"] = (reason, numbers, constrained)
+        else:
+            state["_explain"] = explain
+
+    reason = property(lambda self: _resolved(self, 0))
+    numbers = property(lambda self: _resolved(self, 1))
+    constrained = property(lambda self: _resolved(self, 2))
+
+    def __repr__(self) -> str:
+        return repr(Move(*self.fields()))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, self.fields())
+
+
+def explained_later(
+    action: Action, pos: Position, probability: float | None, explain: Callable[[], Explanation]
+) -> Move:
+    """A :class:`Move` whose ``(reason, numbers, constrained)`` are ``explain()``, called when one of
+    them is first read (most callers never read them). ``explain`` must be pure: the move is equal to
+    the plain ``Move`` with those fields."""
+    return _ExplainedLater(action, pos, probability=probability, explain=explain)
 
 
 Strategy = Callable[[View], Move]
@@ -109,7 +192,7 @@ def validate_move(board: Board, move: object, who: str = "the strategy") -> Move
         raise InvalidMoveError(
             f"{who} returned probability {quote(move.probability)}: use a number in [0, 1] or None"
         )
-    if not isinstance(move.reason, str):
+    if not isinstance(move, _ExplainedLater) and not isinstance(move.reason, str):  # that one words it later
         raise InvalidMoveError(f"{who} returned a reason that is not a str: {quote(move.reason)}")
     ch = board.view.cells[index]
     where = format_position((index // board.cols, index % board.cols))

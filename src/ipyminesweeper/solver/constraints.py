@@ -33,6 +33,7 @@ __all__ = [
     "position_table",
     "read_cells",
     "read_view",
+    "revealed_since",
 ]
 
 
@@ -118,10 +119,96 @@ def read_view(view: ViewLike) -> ConstraintSystem:
 def clear_cache() -> None:
     """Forget the cached readings (for benchmarks that measure cold calls)."""
     read_cells.cache_clear()
+    _LAST.clear()
+
+
+# the last view read in full, (rows, cols, mines, cells, system): a view that extends it by a few
+# reveals (the next move; the look-ahead's hypotheses) is read from it, around the cells that changed
+_LAST: list[tuple[int, int, int, str, ConstraintSystem]] = []
+_MOST_CHANGED = 64  # beyond this many newly revealed cells, read the whole view
 
 
 @lru_cache(maxsize=8)
 def read_cells(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
+    """The constraints of a view given by its fields (cached; see :func:`read_view`)."""
+    last = _LAST[0] if _LAST else None
+    if last is not None and last[:3] == (rows, cols, mines):
+        derived = _read_around(last[4], last[3], cells)
+        if derived is not None:
+            return derived
+    system = _read_all(rows, cols, mines, cells)
+    _LAST[:] = [(rows, cols, mines, cells, system)]
+    return system
+
+
+def revealed_since(old: str, new: str, cols: int) -> list[int] | None:
+    """The cells covered in ``old`` (``.`` or ``f``) that ``new`` shows as numbers, in reading order;
+    ``None`` if ``new`` differs from ``old`` in any other way than those and flags (``.`` <-> ``f``).
+
+    Compares whole rows first, so an unchanged row costs one string comparison."""
+    if not isinstance(new, str) or len(new) != len(old) or cols <= 0:
+        return None
+    out: list[int] = []
+    for a in range(0, len(new), cols):
+        b = a + cols
+        if old[a:b] == new[a:b]:
+            continue
+        for i in range(a, b):
+            o, n = old[i], new[i]
+            if o == n:
+                continue
+            if o not in ".f":
+                return None
+            if "0" <= n <= "8":
+                out.append(i)
+            elif n not in ".f":
+                return None
+    return out
+
+
+def _read_around(parent: ConstraintSystem, old: str, cells: str) -> ConstraintSystem | None:
+    """:func:`_read_all` of ``cells``, from the ``parent`` system of ``old`` when ``cells`` only reveals
+    a few of its covered cells (and toggles flags); None otherwise, or if the view would be found
+    inconsistent (the whole reading then raises)."""
+    rows, cols = parent.rows, parent.cols
+    revealed = revealed_since(old, cells, cols)
+    if revealed is None or len(revealed) > _MOST_CHANGED:
+        return None
+    if not revealed:
+        return parent
+    gone = set(revealed)
+    covered = tuple(c for c in parent.covered if c not in gone)
+    if parent.mines > len(covered):
+        return None
+    table = neighbour_table(rows, cols)
+    touched = {n for r in revealed for n in table[r]}
+    constraints: list[Constraint] = []
+    for con in parent.constraints:
+        if con.source in touched:
+            rest = tuple(c for c in con.cells if c not in gone)
+            if con.value > len(rest):
+                return None
+            if not rest:
+                continue
+            con = Constraint(con.source, con.value, rest)
+        constraints.append(con)
+    frontier = set(parent.frontier) - gone
+    for r in revealed:
+        nbrs = tuple(j for j in table[r] if cells[j] in _COVERED)
+        value = ord(cells[r]) - 48
+        if value > len(nbrs):
+            return None
+        if nbrs:
+            constraints.append(Constraint(r, value, nbrs))
+            frontier.update(nbrs)
+    constraints.sort(key=lambda con: con.source)
+    interior = tuple(i for i in covered if i not in frontier)
+    return ConstraintSystem(
+        rows, cols, parent.mines, covered, tuple(constraints), frozenset(frontier), interior
+    )
+
+
+def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     stray = set(cells) - _ALPHABET
     if stray:
         raise ValueError(f"view.cells holds characters outside the view alphabet: {sorted(stray)}")

@@ -9,7 +9,11 @@
   them all mines.
 
 A :class:`Reasoner` applies them to a fixpoint over a set of constraints, each rule using what the
-others found, and (when asked) words a reason for every cell it decides. Everything that deduces uses
+others found, and (when asked) words a reason for every cell it decides. The rules are sound and
+monotone, so the *set* of cells decided at the fixpoint does not depend on the order of work (only the
+notes of which rule decided a cell do): a Reasoner can be kept between moves and told what changed
+(:meth:`Reasoner.reveal`, :meth:`Reasoner.add`); running it again then decides exactly the cells a
+fresh one would on the new view. Everything that deduces uses
 it: :func:`~ipyminesweeper.solver.deduce` (all rules, with reasons), :func:`propagate` (single points,
 before counting), :func:`local_rules` (a few numbers around a change: the autoplayer's look-ahead and
 no-guess generation). Only the counting in :mod:`.count` goes further, and it is exact.
@@ -41,6 +45,11 @@ class Reasoner:
     and ``mines`` hold the decided cells, each with a note of the rule that decided it; :meth:`reason`
     words that note (only when asked: most callers never read the reasons). Raises
     ``InconsistentViewError`` on a contradiction.
+
+    Kept between moves (with ``covered`` given), it is told what changed: :meth:`reveal` for cells
+    newly revealed, :meth:`add` for the new numbers; the next :meth:`run` only re-examines the pairs of
+    numbers whose state changed since its last fixpoint (``dirty``). ``pending`` holds the decided safe
+    cells still covered.
     """
 
     def __init__(
@@ -51,10 +60,15 @@ class Reasoner:
         covered: Sequence[int] | None = None,
         mines: int | None = None,
     ) -> None:
-        self.constraints = tuple(constraints)
+        self.constraints = list(constraints)
         self.cols = cols
         self.covered = covered
         self.total = mines
+        self.is_covered: set[int] = set(covered) if covered is not None else set()
+        self.unknown = len(self.is_covered)  # covered cells not decided yet (for the global count)
+        self.pending: set[int] = set()  # decided safe cells still covered
+        self.dirty: set[int] = set()  # numbers whose state changed since the last fixpoint
+        self.incremental = False  # pairs(): only pairs with a dirty number (after the first fixpoint)
         self.safe: dict[int, Why] = {}
         self.mines: dict[int, Why] = {}
         self.sources: dict[int, tuple[int, ...]] = {}  # decided cell: the numbers that decided it
@@ -80,7 +94,53 @@ class Reasoner:
         global count only). Returns ``self``."""
         while self.single_points() or (pairs and self.pairs()) or self.global_count():
             pass
+        # at the fixpoint no pair fires; a pair only fires again once one of its numbers changes
+        self.dirty.clear()
+        self.incremental = pairs
         return self
+
+    # -- between moves ---------------------------------------------------------------------------
+
+    def reveal(self, cells: Iterable[int]) -> None:
+        """Covered ``cells`` the player has revealed: decided safe (if not yet) and no longer covered.
+
+        Raises ``InconsistentViewError`` if one was a deduced mine."""
+        for i in cells:
+            if i in self.mines:
+                raise InconsistentViewError(f"{self.label(i)} is revealed but the rules made it a mine")
+            if i not in self.safe:
+                self.decide(i, False, ("revealed",))
+            self.is_covered.discard(i)
+            self.pending.discard(i)
+
+    def add(self, constraints: Iterable[Constraint]) -> None:
+        """New numbers (their covered neighbours, mines already deduced among them included)."""
+        safe, mines = self.safe, self.mines
+        for con in constraints:
+            ci = len(self.constraints)
+            need, open_ = con.value, 0
+            for c in con.cells:
+                if c in mines:
+                    need -= 1
+                elif c not in safe:
+                    open_ += 1
+            if need < 0 or need > open_:
+                raise InconsistentViewError(
+                    f"{self.number(con.value, con.source)} has only {plural(open_, 'undecided neighbour')}"
+                    f" left for its {need} missing mines"
+                )
+            self.constraints.append(con)
+            self.need.append(need)
+            self.open.append(open_)
+            for cell in con.cells:
+                if cell in self.of_cell:
+                    self.of_cell[cell].append(ci)
+                else:
+                    self.of_cell[cell] = [ci]
+            if open_:
+                self.dirty.add(ci)
+                if need in (0, open_):
+                    self.queue.append(ci)
 
     # -- wording -------------------------------------------------------------------------------
 
@@ -108,9 +168,15 @@ class Reasoner:
             return
         mine_list[i] = why
         self.sources[i] = sources
+        if i in self.is_covered:
+            self.unknown -= 1
+            if not mine:
+                self.pending.add(i)
         bit = 1 if mine else 0
         need, open_ = self.need, self.open
+        dirty = self.dirty
         for ci in self.of_cell.get(i, ()):
+            dirty.add(ci)
             open_[ci] -= 1
             need[ci] -= bit
             n, u = need[ci], open_[ci]
@@ -187,7 +253,11 @@ class Reasoner:
         return f"{num} needs {need} and only {self.labels(unknown)} can hold {them}"
 
     def pairs(self) -> bool:
-        """The pair rule over every two numbers that share an undecided cell."""
+        """The pair rule over every two numbers that share an undecided cell (after the first
+        fixpoint: only the pairs with a number whose state changed since the last pass)."""
+        if self.incremental:
+            return self.dirty_pairs()
+        self.dirty.clear()  # every pair is examined now
         live: list[Live] = []
         for ci, con in enumerate(self.constraints):
             if self.open[ci]:
@@ -208,6 +278,41 @@ class Reasoner:
                         continue
                     seen.add((x, y))
                     if self.pair(live[x], live[y]):
+                        changed = True
+        return changed
+
+    def dirty_pairs(self) -> bool:
+        """The pair rule over the pairs sharing an undecided cell with at least one dirty number.
+
+        The others are as they were when last examined, when they decided nothing new."""
+        dirty, self.dirty = self.dirty, set()
+        live: dict[int, Live] = {}
+        cons, need, open_, of_cell = self.constraints, self.need, self.open, self.of_cell
+
+        def snapshot(ci: int) -> Live:
+            got = live.get(ci)
+            if got is None:
+                got = live[ci] = (cons[ci], need[ci], frozenset(self.undecided(cons[ci].cells)))
+            return got
+
+        seen: set[tuple[int, int]] = set()
+        changed = False
+        for x in sorted(dirty):
+            if not open_[x]:
+                continue
+            lx = snapshot(x)
+            for c in sorted(lx[2]):
+                for y in of_cell[c]:
+                    if y == x or not open_[y]:
+                        continue
+                    key = (x, y) if x < y else (y, x)
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    ly = snapshot(y)  # the rule is sound for any two numbers, snapshots of any age
+                    if lx[1] >= ly[1] and self.pair(lx, ly):
+                        changed = True
+                    if ly[1] >= lx[1] and self.pair(ly, lx):
                         changed = True
         return changed
 
@@ -263,17 +368,19 @@ class Reasoner:
 
     def global_count(self) -> bool:
         """No mine left, or as many mines left as unknown cells (needs ``covered`` and ``mines``)."""
-        if self.covered is None or self.total is None:
+        if self.covered is None or self.total is None or not self.unknown:
             return False
-        unknown = self.undecided(self.covered)
-        if not unknown:
-            return False
+        n = self.unknown  # kept by decide and reveal: no scan of the covered cells
         left = self.total - len(self.mines)
-        if left < 0 or left > len(unknown):
-            raise InconsistentViewError(f"the deductions leave {left} mines for {len(unknown)} unknown cells")
-        if left != 0 and left != len(unknown):
+        if left < 0 or left > n:
+            raise InconsistentViewError(f"the deductions leave {left} mines for {n} unknown cells")
+        if left != 0 and left != n:
             return False
-        why: Why = ("count", left, len(unknown))
+        is_covered = self.is_covered
+        unknown = self.undecided(c for c in self.covered if c in is_covered)
+        if len(unknown) != n:  # pragma: no cover - decide and reveal keep the count
+            raise AssertionError(f"{n} unknown cells counted, {len(unknown)} found")
+        why: Why = ("count", left, n)
         for c in unknown:
             self.decide(c, left > 0, why)
         return True
