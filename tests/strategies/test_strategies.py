@@ -25,8 +25,7 @@ from ipyminesweeper.play import (
     step,
 )
 from ipyminesweeper.play.endgame import best_endgame_move
-from ipyminesweeper.play.exact import _exact_moves
-from ipyminesweeper.solver import analyse, local_rules
+from ipyminesweeper.solver import analyse, certain_moves, local_rules
 
 BUILTIN = [simple, scored, exact, exact_flags]
 
@@ -97,10 +96,9 @@ def test_exact_certain_moves_are_really_certain_in_played_games() -> None:
         for seed in range(games):
             board = reveal(new_board(level, seed=seed), opening_cell(9, 9))
             while not board.over:
-                moves = _exact_moves(board.view, flags=True)
+                move = exact_flags(board.view)
                 positions += 1
-                claims += _check_claims(board, moves)
-                move = moves[0]
+                claims += _check_claims(board, [move])
                 board = toggle_flag(board, move.pos) if move.action == "flag" else reveal(board, move.pos)
     assert positions > 2000 and claims > 2000
 
@@ -126,7 +124,10 @@ def test_exact_certain_moves_are_safe_on_random_positions(
         board = reveal(board, rng.choice(covered))
     if board.over:
         return
-    _check_claims(board, _exact_moves(board.view, flags=True))
+    _check_claims(board, [exact_flags(board.view)])
+    proved = certain_moves(board.view, complete=True)  # every cell the solver calls certain
+    assert not any(board.is_mine(p) for p in proved.safe)
+    assert all(board.is_mine(p) for p in proved.mines)
     move = exact(board.view)
     if move.probability == 0.0:
         assert not board.is_mine(move.pos)

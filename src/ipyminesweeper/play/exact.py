@@ -16,7 +16,7 @@ import threading
 from functools import partial
 
 from ..engine import Position, View, format_position
-from ..solver import Analysis, analyse, deduce
+from ..solver import analyse, deduce
 from ..solver.closure import KeptClosure
 from ..solver.rules import Reasoner
 from .guess import guess
@@ -46,53 +46,6 @@ def _first_move(rows: int, cols: int) -> Move:
         "leaves few cells stranded",
         None,
     )
-
-
-def _certain_reveals(view: View, *, first_only: bool = False) -> tuple[list[Move], Analysis | None]:
-    """Moves revealing every cell the fast rules (or, failing them, the exact count) prove safe, in
-    reading order (only the first with ``first_only``). Also returns the analysis, when one was needed.
-    """
-    cols, cells = view.cols, view.cells
-    d = deduce(view)
-    safe = sorted(p for p in d.safe if cells[p[0] * cols + p[1]] in ".f")
-    analysis = None
-    reasons = d.reasons
-    if not safe:
-        analysis = analyse(view)
-        safe = sorted(p for p in analysis.safe if cells[p[0] * cols + p[1]] in ".f")
-        reasons = analysis.reasons
-    moves = []
-    for pos in safe[:1] if first_only else safe:
-        why = reasons.get(
-            pos, f"{format_position(pos)} is safe: it is a mine in no layout that fits the view"
-        )
-        numbers, constrained = evidence(view.rows, cols, cells, pos, d.numbers.get(pos))
-        if cells[pos[0] * cols + pos[1]] == "f":
-            why = f"unflag {format_position(pos)}: {why}"
-            moves.append(Move("flag", pos, why, 0.0, numbers=numbers, constrained=constrained))
-        else:
-            moves.append(Move("reveal", pos, why, 0.0, numbers=numbers, constrained=constrained))
-    return moves, analysis
-
-
-def _exact_moves(view: View, *, flags: bool = False, first_only: bool = False) -> list[Move]:
-    """Every move :func:`exact` would make before it next needs to think: all certain reveals, or a
-    guess. Playing them in order (skipping cells a cascade already opened) is the same game as calling
-    :func:`exact` once per move. Works from the whole view (no kept state): the first move is the one
-    :func:`exact` returns, field by field."""
-    rows, cols, cells = playable(view)
-    if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
-        return [_first_move(rows, cols)]
-    moves, analysis = _certain_reveals(view, first_only=first_only)
-    if moves:
-        return moves
-    if analysis is None:  # pragma: no cover - no safe cell means the exact count has run
-        analysis = analyse(view)
-    if flags:
-        unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
-        if unflagged:
-            return [Move("flag", p, analysis.reasons.get(p, ""), 1.0) for p in unflagged]
-    return [guess(rows, cols, view.mines, cells, analysis)]
 
 
 def _explain_certain(view: View, pos: Position) -> Explanation:
