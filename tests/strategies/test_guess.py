@@ -15,6 +15,7 @@ from ipyminesweeper import View
 from ipyminesweeper.play import exact
 from ipyminesweeper.play.endgame import best_endgame_move
 from ipyminesweeper.play.guess import (
+    CUTOFF,
     _candidates,
     _weigh,
     forced_fifty_fifty,
@@ -78,6 +79,22 @@ def test_a_pseudo_fifty_fifty_is_found_and_taken_first() -> None:
         for k, part in parts.items()
     )
     assert pair_first == _brute_win(mv, layouts)
+
+
+def test_candidates_reach_down_to_nine_tenths_of_the_best_safety() -> None:
+    # the safest cells are (1,3), (2,3) and (3,3), P(mine) = 9.5%; (0,2) is 11.5%, beyond 10% more
+    # than the safest, but within 0.9x of the best P(safe): it is weighed, and it wins the look-ahead
+    text = "01.......\n01.......\n122......\n" + ".........\n" * 5 + "........."
+    view = View.from_text(text, mines=10)
+    a = analyse(view)
+    covered = {p: q for p, q in a.probabilities.items() if view.cells[p[0] * 9 + p[1]] == "."}
+    best_safe = 1 - min(covered.values())
+    picked = {c.pos for c in _candidates(9, 9, view.cells, a)}
+    for pos in a.frontier & covered.keys():
+        assert (pos in picked) == (1 - covered[pos] >= CUTOFF * best_safe), pos
+    assert (0, 2) in picked and covered[(0, 2)] > 1.1 * min(covered.values())
+    move = exact(view)
+    assert move.pos in ((0, 2), (3, 2)) and "(the lowest is 9.5%)" in move.reason
 
 
 def test_dead_cells_are_recognised_and_go_last() -> None:
@@ -176,6 +193,19 @@ def test_third_order_safety_equals_brute_force(rows: int, cols: int, seed: int, 
     dist = a.number_distribution(pos)
     got = third_order_safety(rows, cols, mines, view.cells, x, dist, frozenset(), width=n)
     assert got == pytest.approx(float(_brute_third_order(view, pos)), abs=1e-9)
+
+
+def test_a_near_tie_is_settled_one_level_deeper() -> None:
+    # (2,3) is a shade better at the second level, (5,2) at the third: the third level decides
+    cells = "012......01.......012......111........1.......2.................................."
+    view = View.from_text("\n".join(cells[r * 9 : r * 9 + 9] for r in range(9)), mines=10)
+    a = analyse(view)
+    first, second = _weigh(9, 9, 10, view.cells, a)[:2]
+    assert (first.pos, second.pos) == ((5, 2), (2, 3))
+    assert first.score is not None and second.score is not None and first.score < second.score
+    assert first.third is not None and second.third is not None and first.third > second.third
+    move = exact(view)
+    assert move.pos == (5, 2) and "close to (2,3), but" in move.reason and "three safe moves" in move.reason
 
 
 def _brute_win(view: MinimalView, layouts: list[frozenset[tuple[int, int]]]) -> Fraction:

@@ -355,8 +355,12 @@ def _weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Ca
             best = max(best, score)
     scored.sort(key=_rank)
     top = scored[0].score or 0.0
-    close = [c for c in scored if not c.dead and (c.score or 0.0) >= top * (1 - NEAR_TIE)]
-    close = close[:THIRD_CANDIDATES]
+    close: list[Candidate] = []
+    for c in scored:
+        if c.dead or (c.score or 0.0) < top * (1 - NEAR_TIE) or len(close) == THIRD_CANDIDATES:
+            break
+        if not any(abs((d.score or 0.0) - (c.score or 0.0)) < TIE and d.dist == c.dist for d in close):
+            close.append(c)  # (one that ties another exactly, number for number, is most likely its mirror)
     if NEAR_TIE > 0 and len(close) > 1:
         deeper = [
             replace(
@@ -368,7 +372,7 @@ def _weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Ca
             for c in close
         ]
         deeper.sort(key=lambda c: (-round(c.third or 0.0, 9), *_rank(c)))
-        scored = deeper + scored[len(close) :]
+        scored = deeper + [c for c in scored if c not in close]
     return scored + dropped
 
 
@@ -450,7 +454,12 @@ def _guess_reason(c: Candidate, runner: Candidate | None, pmin: float, tie: int,
                 named.append(f"{len(c.proves) - 3} more")
             why += f", which would prove {join_words(named)} safe"
     why += f"; {percent(c.safety or 0.0)} chance this guess and the next move are both safe"
-    if c.third is not None and runner is not None and runner.third is not None:
+    if (
+        c.third is not None
+        and runner is not None
+        and runner.third is not None
+        and c.third > runner.third + TIE
+    ):
         why += (
             f"; close to {format_position(runner.pos)}, but {percent(c.third)} chance of three safe"
             f" moves against {percent(runner.third)}"
