@@ -1,9 +1,10 @@
-"""The guess rule of ``exact``: forced 50/50s, dead cells, the look-ahead and the endgame search,
-on hand-made positions and against brute force."""
+"""The guess rule of ``exact``: forced and pseudo-50/50s, the candidates, dead cells, the look-ahead at
+two and three levels and the endgame search, on hand-made positions and against brute force."""
 
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -14,7 +15,16 @@ from hypothesis import strategies as st
 from ipyminesweeper import View
 from ipyminesweeper.play import exact
 from ipyminesweeper.play.endgame import best_endgame_move
-from ipyminesweeper.play.guess import _candidates, forced_fifty_fifty, second_order_safety
+from ipyminesweeper.play.guess import (
+    CUTOFF,
+    _candidates,
+    _rank,
+    _weigh,
+    forced_fifty_fifty,
+    second_order_safety,
+    third_order_safety,
+    unavoidable_pair,
+)
 from ipyminesweeper.solver import analyse
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "solver"))
@@ -31,12 +41,62 @@ def test_a_forced_fifty_fifty_is_found_and_taken() -> None:
 
 
 def test_a_fifty_fifty_that_a_reveal_can_settle_is_not_forced() -> None:
-    # (1,0) and (1,1) hold one mine, 50/50, but row 2 is covered next to them: revealing a cell there
-    # can still tell them apart
-    view = View.from_text("11\n..\n..", mines=2)
+    # (1,0) and (1,1) hold the one mine, 50/50, but (1,2) sees only (1,1): revealing it settles them
+    view = View.from_text("11.\n...", mines=1)
     a = analyse(view)
     assert a.probabilities[(1, 0)] == a.probabilities[(1, 1)] == 0.5
-    assert forced_fifty_fifty(3, 2, view.cells, a) is None
+    assert unavoidable_pair(2, 3, view.cells, a) is None
+    assert forced_fifty_fifty(2, 3, view.cells, a) is None
+
+
+def test_cells_that_see_both_cannot_settle_a_fifty_fifty() -> None:
+    # row 2 is covered, but each cell there sees both (1,0) and (1,1): no reveal can tell them apart
+    view = View.from_text("11\n..\n..", mines=2)
+    a = analyse(view)
+    assert forced_fifty_fifty(3, 2, view.cells, a) == ((1, 0), (1, 1))
+    assert "forced guess" in exact(view).reason
+
+
+def test_a_pseudo_fifty_fifty_is_found_and_taken_first() -> None:
+    # (2,4) and (2,5) hold at most one mine (the 3 at (3,4) needs one more among them and (3,5)); every
+    # other cell next to just one of them is a known mine, so nothing can ever tell them apart
+    text = "001232\n002...\n003...\n002.3."
+    view = View.from_text(text, mines=6)
+    a = analyse(view)
+    assert unavoidable_pair(4, 6, view.cells, a) == ((2, 4), (2, 5))
+    assert forced_fifty_fifty(4, 6, view.cells, a) is None  # 1/3 each, not a 50/50
+    assert _weigh(4, 6, 6, view.cells, a)[0].pos == (3, 5)  # the look-ahead alone would not take it
+    move = exact(view)
+    assert move.pos == (2, 4) and "no cell left to reveal can tell them apart" in move.reason
+    # taking it loses nothing: it wins as often as the best line of play
+    mv = MinimalView(4, 6, 6, view.cells)
+    layouts = sorted(brute_force_layouts(mv), key=sorted)
+    x = 2 * 6 + 4
+    parts: dict[int, list[frozenset[tuple[int, int]]]] = {}
+    for lay in layouts:
+        if (2, 4) not in lay:
+            parts.setdefault(sum(q in lay for q in neighbours(4, 6, 2, 4)), []).append(lay)
+    pair_first = sum(
+        Fraction(len(part), len(layouts)) * _brute_win(_hypothetical(mv, x, k), part)
+        for k, part in parts.items()
+    )
+    assert pair_first == _brute_win(mv, layouts)
+
+
+def test_candidates_reach_down_to_nine_tenths_of_the_best_safety() -> None:
+    # the safest cells are (1,3), (2,3) and (3,3), P(mine) = 9.5%; (0,2) is 11.5%, beyond 10% more
+    # than the safest, but within 0.9x of the best P(safe): it is weighed, and it wins the look-ahead
+    text = "01.......\n01.......\n122......\n" + ".........\n" * 5 + "........."
+    view = View.from_text(text, mines=10)
+    a = analyse(view)
+    covered = {p: q for p, q in a.probabilities.items() if view.cells[p[0] * 9 + p[1]] == "."}
+    best_safe = 1 - min(covered.values())
+    picked = {c.pos for c in _candidates(9, 9, view.cells, a)}
+    for pos in a.frontier & covered.keys():
+        assert (pos in picked) == (1 - covered[pos] >= CUTOFF * best_safe), pos
+    assert (0, 2) in picked and covered[(0, 2)] > 1.1 * min(covered.values())
+    move = exact(view)
+    assert move.pos in ((0, 2), (3, 2)) and "(the lowest is 9.5%)" in move.reason
 
 
 def test_dead_cells_are_recognised_and_go_last() -> None:
@@ -44,9 +104,13 @@ def test_dead_cells_are_recognised_and_go_last() -> None:
     # of its neighbours is a mine: it can only show 1, so revealing it teaches nothing. It is dead.
     view = View.from_text("1....", mines=2)
     a = analyse(view)
-    cands = {c.pos: c for c in _candidates(1, 5, view.cells, a, 1 / 3)}
+    cands = {c.pos: c for c in _candidates(1, 5, view.cells, a)}
     assert cands[(0, 3)].dead and not cands[(0, 2)].dead and not cands[(0, 4)].dead
     assert exact(view).pos != (0, 3)
+    # a dead cell goes after a live one even with the better score
+    live = replace(cands[(0, 2)], score=0.5)
+    dead = replace(cands[(0, 3)], score=0.9)
+    assert sorted([dead, live], key=_rank) == [live, dead]
 
 
 def _hypothetical(view: MinimalView, x: int, k: int) -> MinimalView:
@@ -85,8 +149,69 @@ def test_second_order_safety_equals_brute_force(rows: int, cols: int, seed: int,
     cells = [i for i, ch in enumerate(view.cells) if ch == "."]
     x = data.draw(st.sampled_from(cells))
     pos = divmod(x, cols)
-    got, _, _ = second_order_safety(rows, cols, mines, view.cells, x, a.number_distribution(pos), frozenset())
+    got = second_order_safety(rows, cols, mines, view.cells, x, a.number_distribution(pos), frozenset())
     assert got == pytest.approx(float(_brute_second_order(view, pos)), abs=1e-9)
+
+
+def _brute_third_order(view: MinimalView, pos: tuple[int, int]) -> Fraction:
+    """P(pos safe, the next move safe and the one after): for each number pos could show, 1 if a cell
+    is then certainly safe, else the best brute-force second order over every covered cell."""
+    layouts = brute_force_layouts(view)
+    x = pos[0] * view.cols + pos[1]
+    total = Fraction(0)
+    for k in range(9):
+        fits = [
+            lay
+            for lay in layouts
+            if pos not in lay and sum(q in lay for q in neighbours(view.rows, view.cols, *pos)) == k
+        ]
+        if not fits:
+            continue
+        after_view = _hypothetical(view, x, k)
+        after = brute_force(after_view)
+        assert after is not None
+        if any(p == 0 for q, p in after.items() if after_view.cells[q[0] * view.cols + q[1]] == "."):
+            best = Fraction(1)
+        else:
+            best = max(
+                (
+                    _brute_second_order(after_view, q)
+                    for q in after
+                    if after_view.cells[q[0] * view.cols + q[1]] == "."
+                ),
+                default=Fraction(1),
+            )
+        total += Fraction(len(fits), len(layouts)) * best
+    return total
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_third_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
+    n = rows * cols
+    covered = data.draw(st.integers(2, min(n, 9)))
+    mines = data.draw(st.integers(1, covered - 1))
+    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    a = analyse(view)
+    cells = [i for i, ch in enumerate(view.cells) if ch == "."]
+    x = data.draw(st.sampled_from(cells))
+    pos = divmod(x, cols)
+    dist = a.number_distribution(pos)
+    got = third_order_safety(rows, cols, mines, view.cells, x, dist, frozenset(), width=n)
+    assert got == pytest.approx(float(_brute_third_order(view, pos)), abs=1e-9)
+
+
+def test_a_near_tie_is_settled_one_level_deeper() -> None:
+    # (2,3) is a shade better at the second level, (5,2) at the third: the third level decides
+    cells = "012......01.......012......111........1.......2.................................."
+    view = View.from_text("\n".join(cells[r * 9 : r * 9 + 9] for r in range(9)), mines=10)
+    a = analyse(view)
+    first, second = _weigh(9, 9, 10, view.cells, a)[:2]
+    assert (first.pos, second.pos) == ((5, 2), (2, 3))
+    assert first.score is not None and second.score is not None and first.score < second.score
+    assert first.third is not None and second.third is not None and first.third > second.third
+    move = exact(view)
+    assert move.pos == (5, 2) and "close to (2,3), but" in move.reason and "three safe moves" in move.reason
 
 
 def _brute_win(view: MinimalView, layouts: list[frozenset[tuple[int, int]]]) -> Fraction:

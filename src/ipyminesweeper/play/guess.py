@@ -1,27 +1,33 @@
 """How :func:`~ipyminesweeper.play.exact` guesses when no cell is certainly safe.
 
-In order:
+In order (the rule of David Hill's JSMinesweeper, ``Minesweeper/client/solver_main.js``, adapted):
 
-1. **A forced 50/50 first.** Two cells share one mine and nothing the player can ever reveal touches
-   them: the guess cannot be avoided, so it is taken now (it costs nothing more later, and a lost game
-   ends sooner).
+1. **An unavoidable pair first.** Two covered cells hold at most one mine between them (a number next to
+   both needs exactly one more mine) and are *twins*: every other cell next to just one of them is a
+   known mine, so no reveal can ever tell them apart. If one of them is a mine, the game can only be
+   won through a 50/50 on the pair, sooner or later; if neither is, revealing one is safe. Either way
+   the guess costs nothing more now than later, so it is taken now: a *forced 50/50* (P(mine) = 50%)
+   or a *pseudo-50/50* (less).
 2. **The endgame**: with at most :data:`~.endgame.ENDGAME_LAYOUTS` layouts left, an exact search for
    the reveal most likely to win the game (:mod:`.endgame`).
-3. **Otherwise, look ahead.** Candidates are the cells almost as safe as the safest. Each gets a
-   *progress* score (first order): its chance of being safe, discounted when its number is unlikely to
-   prove another cell safe. The best few by that score are looked at one level deeper (second order):
-   for each number the cell could show, the chance that the next move is safe too (1 when the rules
-   would then prove a cell safe, else the safest cell's chance). The cell with the best chance of
-   surviving both moves wins; a *dead* cell (one that can show only one number, so revealing it
-   teaches nothing) comes after a live one with the same chance.
+3. **Otherwise, look ahead.** Candidates are the frontier cells with ``P(safe)`` at least
+   :data:`CUTOFF` (0.9) times the best, plus, when the interior is about as safe (:data:`INTERIOR`),
+   interior cells two steps from a number or with few covered neighbours. Each gets a *secondary
+   safety*: for each number ``k`` it could show, ``P(safe and shows k)`` times the chance that the next
+   move is safe (1 when a cell is then proved safe, else a blend of the safest and second-safest
+   cells, 4:1). Candidates are scored safest first; one that cannot beat the best so far is dropped
+   half-way. A tiny bonus (:data:`PROGRESS_BONUS`) goes to cells whose number is likely to prove another
+   cell safe. *Dead* cells (they can show only one number, so revealing one teaches nothing) go last.
+4. **A third level where the top candidates nearly tie** (within :data:`NEAR_TIE`): for each number the
+   cell could show, the best second-order safety among the safest cells of the position that follows.
 
 Every guess carries its reason, e.g. "(4,7) is a guess: P(mine) = 18.0%, the lowest; if safe it most
-likely shows a 1, which would prove (5,8) safe".
+likely shows a 1, which would prove (5,8) safe; 71.2% chance this guess and the next move are both
+safe".
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..engine import Position, format_position
@@ -31,14 +37,24 @@ from ..solver.wording import join_words, percent
 from .endgame import best_endgame_move
 from .move import Move, evidence
 
-__all__ = ["Candidate", "forced_fifty_fifty", "guess", "second_order_safety"]
+__all__ = [
+    "Candidate",
+    "forced_fifty_fifty",
+    "guess",
+    "second_order_safety",
+    "third_order_safety",
+    "unavoidable_pair",
+]
 
 TIE = 1e-9  # probabilities closer than this are ties
-TOLERANCE = 0.1  # first-order candidates: P(mine) <= lowest * (1 + this)
-FRONTIER_CANDIDATES = 12  # frontier candidates scored
-INTERIOR_CANDIDATES = 4  # interior candidates scored (the fewest covered neighbours first)
-NEAR_FRONTIER = 8  # interior candidates next to the frontier scored
-LOOK_AHEAD = 6  # candidates looked at one level deeper
+CUTOFF = 0.9  # frontier candidates: P(safe) >= CUTOFF * the best P(safe)
+INTERIOR = 0.95  # interior candidates join when their P(safe) > INTERIOR * the best frontier P(safe)
+INTERIOR_ALL = 30  # with fewer interior cells than this, every one is a candidate
+BLEND = 0.8  # weight of the safest next cell in the secondary safety; the second safest gets the rest
+PROGRESS_BONUS = 0.001  # score = secondary safety * (1 + PROGRESS_BONUS * P(progress)): a tie-break
+NEAR_TIE = 0.002  # candidates within this (relative) of the best score are looked at a third level
+THIRD_CANDIDATES = 2  # at most this many candidates get the third level
+THIRD_WIDTH = 2  # next moves weighed at the third level: the safest few
 
 
 @dataclass(frozen=True)
@@ -53,17 +69,20 @@ class _Hypothesis:
 
 @dataclass(frozen=True)
 class Candidate:
-    """A cell the guess rule weighs: ``probability`` of a mine, first-order ``first_order`` score,
-    second-order ``safety`` (None when not looked at), and whether it is ``dead``."""
+    """A cell the guess rule weighs: ``probability`` of a mine, ``progress`` (P(its number proves a
+    cell safe | it is safe)), whether it is ``dead``, and after the look-ahead its ``safety`` (P(it and
+    the next move are safe)), ``score`` (the blended secondary safety with the progress bonus; None
+    when dropped half-way) and ``third`` (P(three safe moves), only near a tie)."""
 
     pos: Position
     probability: float
-    first_order: float  # P(safe), discounted when its number is unlikely to help
+    progress: float
     covered_neighbours: int
     dead: bool
     dist: tuple[float, ...] = ()  # P(safe and shows k), k = 0..8
-    proofs: tuple[frozenset[int] | None, ...] = ()  # per k: the cells the rules then prove safe
     safety: float | None = None
+    score: float | None = None
+    third: float | None = None
     likely: int = 0  # the number it most likely shows if safe
     proves: tuple[int, ...] = ()  # cells that number would prove safe (flat indices)
 
@@ -80,33 +99,120 @@ def _shows(cells: str, x: int, k: int) -> str:
     return cells[:x] + chr(48 + k) + cells[x + 1 :]
 
 
-def forced_fifty_fifty(
+def unavoidable_pair(
     rows: int, cols: int, cells: str, analysis: Analysis
 ) -> tuple[Position, Position] | None:
-    """Two covered cells that hold exactly one mine, each a 50% chance, where every other cell next
-    to either is revealed or a known mine: no future reveal can tell them apart. None if there is no
-    such pair."""
+    """Two covered cells, neither decided, that hold at most one mine between them (a revealed number
+    next to both needs exactly one more mine) and that no reveal can ever tell apart: every other cell
+    next to just one of them is a known mine. Each then has the same P(mine), at most 50%. None if
+    there is no such pair; the safest pair first, then reading order."""
     table = neighbour_table(rows, cols)
     known = {r * cols + c for r, c in analysis.mines}
     probs = analysis.probabilities
-    halves = sorted(
-        r * cols + c for (r, c), p in probs.items() if abs(p - 0.5) < TIE and cells[r * cols + c] in ".f"
-    )
-    half = set(halves)
-    for x in halves:
+    undecided = {
+        r * cols + c
+        for (r, c), p in probs.items()
+        if TIE < p < 1 - TIE and cells[r * cols + c] in ".f" and r * cols + c not in known
+    }
+    found: list[tuple[float, int, int]] = []
+    for x in sorted(undecided):
         for y in table[x]:
-            if y <= x or y not in half:
+            if y <= x or y not in undecided:
                 continue
-            others = (set(table[x]) | set(table[y])) - {x, y}
-            if any(cells[j] in ".f" and j not in known for j in others):
-                continue  # a cell still to reveal could tell them apart
-            # a number next to both needs exactly one more mine among them
-            for n in others:
-                if "1" <= cells[n] <= "8" and x in table[n] and y in table[n]:
+            nx, ny = set(table[x]) - {y}, set(table[y]) - {x}
+            if any(j not in known for j in nx ^ ny):
+                continue  # a cell next to only one of them could tell them apart
+            for n in nx & ny:
+                if "1" <= cells[n] <= "8":
                     need = ord(cells[n]) - 48 - sum(1 for j in table[n] if j in known)
                     if need == 1:
-                        return divmod(x, cols), divmod(y, cols)
-    return None
+                        found.append((probs[divmod(x, cols)], x, y))
+                        break
+    if not found:
+        return None
+    _, x, y = min(found)
+    return divmod(x, cols), divmod(y, cols)
+
+
+def forced_fifty_fifty(
+    rows: int, cols: int, cells: str, analysis: Analysis
+) -> tuple[Position, Position] | None:
+    """An :func:`unavoidable_pair` whose cells are each a 50% chance: exactly one mine between them."""
+    pair = unavoidable_pair(rows, cols, cells, analysis)
+    if pair is None or abs(analysis.probabilities[pair[0]] - 0.5) >= TIE:
+        return None
+    return pair
+
+
+def _next_moves(rows: int, cols: int, mines: int, hypo: str) -> tuple[float, float, Analysis]:
+    """After a cell shows a number (``hypo``) that the rules alone do not follow up: P(safe) of the
+    safest and second-safest next move (1 and 1 when the exact count proves a cell safe), and the
+    analysis."""
+    after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
+    if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
+        return 1.0, 1.0, after
+    risks = sorted(p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == ".")
+    if not risks:
+        return 1.0, 1.0, after
+    return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)], after
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """What :func:`_look_ahead` found: P(x and the next move safe), the same blended with the
+    second-safest next cell, P(x's number proves a cell safe | x safe), the number x most likely shows
+    and the cells the rules then prove safe, and the analysis after each number (None where the rules
+    sufficed)."""
+
+    safety: float
+    blended: float
+    progress: float
+    likely: int
+    proves: tuple[int, ...]
+    afters: dict[int, Analysis | None]
+
+
+def _look_ahead(
+    rows: int,
+    cols: int,
+    mines: int,
+    cells: str,
+    x: int,
+    dist: tuple[float, ...],
+    known: frozenset[int],
+    floor: float = -1.0,
+) -> _Ahead | None:
+    """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) and look at the next move after each
+    number it could show. None as soon as the blended safety cannot reach ``floor``."""
+    around = _around(rows, cols, x)
+    safety = blended = progress = 0.0
+    left = sum(dist)
+    afters: dict[int, Analysis | None] = {}
+    likely = max(range(9), key=lambda k: (dist[k], -k))
+    proves: tuple[int, ...] = ()
+    for k in range(9):
+        if dist[k] <= 0:
+            continue
+        if blended + left < floor:
+            return None
+        hypo = _shows(cells, x, k)
+        proved = local_rules(hypo, rows, cols, around, known)[0]
+        if k == likely:
+            proves = tuple(sorted(proved))
+        if proved:
+            best = second = 1.0
+            progress += dist[k]
+            afters[k] = None
+        else:
+            try:
+                best, second, afters[k] = _next_moves(rows, cols, mines, hypo)
+            except InconsistentViewError:  # pragma: no cover - dist[k] > 0 means some layout fits
+                continue
+        safety += dist[k] * best
+        blended += dist[k] * (BLEND * best + (1 - BLEND) * second)
+        left -= dist[k]
+    total = sum(dist)
+    return _Ahead(safety, blended, progress / total if total > 0 else 0.0, likely, proves, afters)
 
 
 def second_order_safety(
@@ -117,97 +223,157 @@ def second_order_safety(
     x: int,
     dist: tuple[float, ...],
     known: frozenset[int],
-    proofs: Sequence[frozenset[int] | None] = (),
-) -> tuple[float, int, tuple[int, ...]]:
-    """``P(x is safe and so is the next move)``, with the number ``x`` most likely shows and the cells
-    that number would prove safe.
+) -> float:
+    """``P(x is safe and so is the next move)``. ``dist[k] = P(x is safe and shows k)``. After ``x``
+    shows ``k``, the next move is certainly safe if a cell is then proved safe (a 0 opens its
+    neighbours), else it is the safest cell of the new exact analysis."""
+    got = _look_ahead(rows, cols, mines, cells, x, dist, known)
+    assert got is not None  # no floor: never dropped
+    return got.safety
 
-    ``dist[k] = P(x is safe and shows k)``. After ``x`` shows ``k``, the next move is certainly safe
-    if the rules prove a cell safe (a 0 opens its neighbours), else it is the safest cell of the new
-    exact analysis. ``proofs[k]``, where given, is what the rules prove after ``x`` shows ``k`` (so the
-    first-order scoring's work is not done twice).
-    """
+
+def third_order_safety(
+    rows: int,
+    cols: int,
+    mines: int,
+    cells: str,
+    x: int,
+    dist: tuple[float, ...],
+    known: frozenset[int],
+    afters: dict[int, Analysis | None] | None = None,
+    width: int = THIRD_WIDTH,
+) -> float:
+    """``P(x, the next move and the one after are all safe)``: for each number ``x`` could show, 1 if
+    a cell is then proved safe, else the best :func:`second_order_safety` among the ``width`` safest
+    cells of the position that follows. ``afters[k]``, where given, is that position's analysis (None:
+    the rules proved a cell safe)."""
     around = _around(rows, cols, x)
     total = 0.0
-    likely = max(range(9), key=lambda k: (dist[k], -k))
-    proves: tuple[int, ...] = ()
     for k in range(9):
         if dist[k] <= 0:
             continue
         hypo = _shows(cells, x, k)
-        known_safe = proofs[k] if k < len(proofs) else None
-        safe = known_safe if known_safe is not None else local_rules(hypo, rows, cols, around, known)[0]
-        if k == likely:
-            proves = tuple(sorted(safe))
-        if safe:
-            total += dist[k]
-            continue
-        try:
+        if afters is not None and k in afters:
+            after = afters[k]
+        elif local_rules(hypo, rows, cols, around, known)[0]:
+            after = None
+        else:
             after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
-        except InconsistentViewError:  # pragma: no cover - dist[k] > 0 means some layout fits
-            continue
-        if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
+        if after is None or any(hypo[r * cols + c] in ".f" for r, c in after.safe):
             total += dist[k]
             continue
-        lowest = min(
-            (p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == "."), default=1.0
-        )
-        total += dist[k] * (1.0 - lowest)
-    return total, likely, proves
+        mines_after = frozenset(r * cols + c for r, c in after.mines)
+        nexts = sorted(
+            (p, pos) for pos, p in after.probabilities.items() if hypo[pos[0] * cols + pos[1]] == "."
+        )[:width]
+        best = 0.0
+        for p, pos in nexts:
+            if 1 - p <= best:
+                break  # safest first: the rest cannot do better
+            y = pos[0] * cols + pos[1]
+            dist_y = after.number_distribution(pos)
+            best = max(best, second_order_safety(rows, cols, mines, hypo, y, dist_y, mines_after))
+        total += dist[k] * best
+    return total
 
 
-def _progress(
-    rows: int, cols: int, cells: str, x: int, dist: tuple[float, ...], known: frozenset[int]
-) -> tuple[float, tuple[frozenset[int] | None, ...]]:
-    """P(revealing ``x`` makes progress | ``x`` is safe): it shows a 0, or its number lets the rules
-    prove another cell safe. Also returns, per number ``k`` it was worked out for, the cells proved."""
-    proofs: list[frozenset[int] | None] = [None] * 9
-    safe = sum(dist)
-    if safe <= 0:
-        return 0.0, tuple(proofs)
-    good = dist[0]
-    around = _around(rows, cols, x)
-    for k in range(1, 9):
-        if dist[k] > 0:
-            proofs[k] = local_rules(_shows(cells, x, k), rows, cols, around, known)[0]
-            if proofs[k]:
-                good += dist[k]
-    return good / safe, tuple(proofs)
-
-
-def _candidates(rows: int, cols: int, cells: str, a: Analysis, pmin: float) -> list[Candidate]:
-    """The cells worth weighing, scored at the first order."""
+def _candidates(rows: int, cols: int, cells: str, a: Analysis) -> list[Candidate]:
+    """The cells worth weighing, live before dead, then safest first."""
     table = neighbour_table(rows, cols)
-    known = frozenset(r * cols + c for r, c in a.mines)
-    limit = pmin + TOLERANCE * max(pmin, 0.01)
+    covered = {pos: p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."}
+    best_safe = 1 - min(covered.values())
+    frontier = [pos for pos in covered if pos in a.frontier]
+    picked = [pos for pos in frontier if 1 - covered[pos] >= CUTOFF * best_safe - TIE]
+    inner = [pos for pos in covered if pos not in a.frontier]
+    best_frontier = max((1 - covered[pos] for pos in frontier), default=0.0)
 
-    def covered_nbrs(pos: Position) -> int:
+    def n_covered(pos: Position) -> int:
         return sum(1 for j in table[pos[0] * cols + pos[1]] if cells[j] in ".f")
 
-    close = sorted(
-        (p, covered_nbrs(pos), pos)
-        for pos, p in a.probabilities.items()
-        if p <= limit and cells[pos[0] * cols + pos[1]] == "."
-    )
-    frontier = a.frontier
-    inner = [c for c in close if c[2] not in frontier]
-    # interior cells next to the frontier: their number can combine with the numbers nearby
-    near = [c for c in inner if any(divmod(j, cols) in frontier for j in table[c[2][0] * cols + c[2][1]])]
-    inner = (
-        inner[:INTERIOR_CANDIDATES]
-        + [c for c in near if c not in inner[:INTERIOR_CANDIDATES]][:NEAR_FRONTIER]
-    )
-    close = [c for c in close if c[2] in frontier][:FRONTIER_CANDIDATES] + inner
+    if inner and 1 - covered[inner[0]] > INTERIOR * best_frontier:
+        if len(inner) < INTERIOR_ALL:
+            picked += inner
+        else:
+            # two steps (in a line) from a number next to the frontier, or few covered neighbours
+            witnesses = {
+                j for pos in frontier for j in table[pos[0] * cols + pos[1]] if "1" <= cells[j] <= "8"
+            }
+            near = set()
+            for w in witnesses:
+                r, c = divmod(w, cols)
+                for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
+                    near.add((r + dr, c + dc))
+            picked += [pos for pos in inner if pos in near or 1 < n_covered(pos) < 4]
     out = []
-    for p, n_cov, pos in close:
-        x = pos[0] * cols + pos[1]
+    for pos in picked:
         dist = a.number_distribution(pos)
-        prog, proofs = _progress(rows, cols, cells, x, dist, known)
-        score = (1 - p) * (1 - (1 - prog) * pmin)  # a later guess costs about the lowest P(mine)
         dead = sum(1 for d in dist if d > 0) <= 1 and dist[0] <= 0
-        out.append(Candidate(pos, p, score, n_cov, dead, dist, proofs))
-    out.sort(key=lambda c: (-round(c.first_order, 12), c.covered_neighbours, c.pos))
+        out.append(Candidate(pos, covered[pos], 0.0, n_covered(pos), dead, dist))
+    out.sort(key=lambda c: (c.dead, round(c.probability, 12), c.covered_neighbours, c.pos))
     return out
+
+
+def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]]:
+    """Best first: live before dead, then score, then safety, then progress, then fewer covered
+    neighbours."""
+    return (
+        c.dead,
+        -round(c.score or 0.0, 9),
+        round(c.probability, 12),
+        -round(c.progress, 12),
+        c.covered_neighbours,
+        c.pos,
+    )
+
+
+def _weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Candidate]:
+    """The candidates looked ahead, best first (those dropped half-way last, with no score)."""
+    known = frozenset(r * cols + c for r, c in a.mines)
+    scored: list[Candidate] = []
+    dropped: list[Candidate] = []
+    afters: dict[Position, dict[int, Analysis | None]] = {}
+    best = -1.0
+    for c in _candidates(rows, cols, cells, a):
+        x = c.pos[0] * cols + c.pos[1]
+        got = _look_ahead(rows, cols, mines, cells, x, c.dist, known, floor=best / (1 + PROGRESS_BONUS))
+        if got is None:
+            dropped.append(c)
+            continue
+        score = got.blended * (1 + PROGRESS_BONUS * got.progress)
+        scored.append(
+            replace(
+                c,
+                safety=got.safety,
+                score=score,
+                progress=got.progress,
+                likely=got.likely,
+                proves=got.proves,
+            )
+        )
+        afters[c.pos] = got.afters
+        if not c.dead:
+            best = max(best, score)
+    scored.sort(key=_rank)
+    top = scored[0].score or 0.0
+    close: list[Candidate] = []
+    for c in scored:
+        if c.dead or (c.score or 0.0) < top * (1 - NEAR_TIE) or len(close) == THIRD_CANDIDATES:
+            break
+        if not any(abs((d.score or 0.0) - (c.score or 0.0)) < TIE and d.dist == c.dist for d in close):
+            close.append(c)  # (one that ties another exactly, number for number, is most likely its mirror)
+    if NEAR_TIE > 0 and len(close) > 1:
+        deeper = [
+            replace(
+                c,
+                third=third_order_safety(
+                    rows, cols, mines, cells, c.pos[0] * cols + c.pos[1], c.dist, known, afters[c.pos]
+                ),
+            )
+            for c in close
+        ]
+        deeper.sort(key=lambda c: (-round(c.third or 0.0, 9), *_rank(c)))
+        scored = deeper + [c for c in scored if c not in close]
+    return scored + dropped
 
 
 def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
@@ -222,16 +388,9 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
         return Move(
             "reveal", pos, f"{format_position(pos)} is the last covered cell: P(mine) = {percent(p)}", p
         )
-    pair = forced_fifty_fifty(rows, cols, cells, a)
+    pair = unavoidable_pair(rows, cols, cells, a)
     if pair is not None and cells[pair[0][0] * cols + pair[0][1]] == ".":
-        pos, other = pair
-        numbers, _ = evidence(rows, cols, cells, pos)
-        why = (
-            f"{format_position(pos)} is a forced guess: it and {format_position(other)} hold one mine"
-            " between them, and no cell left to reveal can tell which; a 50/50 that has to be taken"
-            " sooner or later, so take it now"
-        )
-        return Move("reveal", pos, why, a.probabilities[pos], numbers=numbers, constrained=(pos, other))
+        return _pair_move(rows, cols, cells, a, pair)
     end = best_endgame_move(rows, cols, cells, a)
     if end is not None:
         numbers, constrained = evidence(rows, cols, cells, end.pos)
@@ -241,34 +400,44 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
             " time, the best"
         )
         return Move("reveal", end.pos, why, end.probability, numbers=numbers, constrained=constrained)
-    scored = _candidates(rows, cols, cells, a, pmin)
-    known = frozenset(r * cols + c for r, c in a.mines)
-    deep = []
-    for c in scored[:LOOK_AHEAD]:
-        x = c.pos[0] * cols + c.pos[1]
-        safety, likely, proves = second_order_safety(rows, cols, mines, cells, x, c.dist, known, c.proofs)
-        deep.append(replace(c, safety=safety, likely=likely, proves=proves))
-    best = max(
-        deep,
-        key=lambda c: (
-            round(c.safety or 0.0, 9),
-            not c.dead,
-            round(c.first_order, 12),
-            -c.covered_neighbours,
-            c.pos,
-        ),
-    )
+    ranked = _weigh(rows, cols, mines, cells, a)
+    best = ranked[0]
     return Move(
         "reveal",
         best.pos,
-        _guess_reason(best, pmin, sum(1 for p, _ in cands if p <= best.probability + TIE), cols),
+        _guess_reason(
+            best,
+            ranked[1] if len(ranked) > 1 else None,
+            pmin,
+            sum(1 for p, _ in cands if p <= best.probability + TIE),
+            cols,
+        ),
         best.probability,
         numbers=evidence(rows, cols, cells, best.pos)[0],
         constrained=tuple(divmod(j, cols) for j in best.proves),
     )
 
 
-def _guess_reason(c: Candidate, pmin: float, tie: int, cols: int) -> str:
+def _pair_move(rows: int, cols: int, cells: str, a: Analysis, pair: tuple[Position, Position]) -> Move:
+    pos, other = pair
+    p = a.probabilities[pos]
+    numbers, _ = evidence(rows, cols, cells, pos)
+    if abs(p - 0.5) < TIE:
+        why = (
+            f"{format_position(pos)} is a forced guess: it and {format_position(other)} hold one mine"
+            " between them, and no cell left to reveal can tell which; a 50/50 that has to be taken"
+            " sooner or later, so take it now"
+        )
+    else:
+        why = (
+            f"{format_position(pos)} is a guess: P(mine) = {percent(p)}; it and {format_position(other)}"
+            " hold at most one mine, and no cell left to reveal can tell them apart: if one is a mine"
+            " the game needs this 50/50 sooner or later, and if neither is it is safe, so take it now"
+        )
+    return Move("reveal", pos, why, p, numbers=numbers, constrained=(pos, other))
+
+
+def _guess_reason(c: Candidate, runner: Candidate | None, pmin: float, tie: int, cols: int) -> str:
     lower = c.probability > pmin + TIE
     shared = f", shared by {tie} cells" if tie > 1 else ""
     why = f"{format_position(c.pos)} is a guess: P(mine) = {percent(c.probability)}"
@@ -285,4 +454,14 @@ def _guess_reason(c: Candidate, pmin: float, tie: int, cols: int) -> str:
                 named.append(f"{len(c.proves) - 3} more")
             why += f", which would prove {join_words(named)} safe"
     why += f"; {percent(c.safety or 0.0)} chance this guess and the next move are both safe"
+    if (
+        c.third is not None
+        and runner is not None
+        and runner.third is not None
+        and c.third > runner.third + TIE
+    ):
+        why += (
+            f"; close to {format_position(runner.pos)}, but {percent(c.third)} chance of three safe"
+            f" moves against {percent(runner.third)}"
+        )
     return why
