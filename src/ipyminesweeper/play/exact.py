@@ -136,10 +136,11 @@ exact = ExactStrategy(
     1. On a fresh board: :func:`opening_cell` (``(2,2)`` or ``(3,3)``).
     2. A cell the solver proves safe (single-point, subset and global-count rules; failing those, the
        exact count over every consistent layout): reveal it. The reason says why.
-    3. Otherwise guess (:mod:`ipyminesweeper.play.guess`): a forced 50/50 first; with at most 1,000
-       layouts left, an exact endgame search for the reveal most likely to win; else, among the cells
-       almost as safe as the safest, the one most likely to be safe *and* to leave a safe next move
-       (a second-order look-ahead), live cells before dead ones.
+    3. Otherwise guess (:mod:`ipyminesweeper.play.guess`): an unavoidable pair first (a forced or
+       pseudo 50/50 no reveal can settle); with at most 1,000 layouts left, an exact endgame search
+       for the reveal most likely to win; else, among the cells at least 0.9x as safe as the safest,
+       the one most likely to be safe *and* to leave a safe next move (Hill's secondary safety),
+       looked at a level deeper when the best two nearly tie, live cells before dead ones.
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
     reasoning. It keeps what the rules found on the last view and updates it around the cells that
