@@ -11,13 +11,16 @@ from _solver_oracle import MinimalView
 from ipyminesweeper import new_board, reveal, toggle_flag
 from ipyminesweeper.solver import analyse, deduce
 from ipyminesweeper.solver.closure import KeptClosure, revealed_since
+from ipyminesweeper.solver.components import split
 from ipyminesweeper.solver.constraints import (
     ConstraintSystem,
     InconsistentViewError,
     clear_cache,
     read_view,
 )
+from ipyminesweeper.solver.count import count
 from ipyminesweeper.solver.probabilities import clear_caches
+from ipyminesweeper.solver.rules import propagate
 
 SIZES = [(6, 6, 5), (9, 9, 10), (8, 8, 12), (6, 12, 14), (16, 16, 40), (16, 30, 99)]
 
@@ -113,3 +116,38 @@ def test_a_view_read_from_the_last_one_equals_a_fresh_reading() -> None:
             safe = sorted(deduce(view).safe) or [divmod(rng.choice(covered), cols)]
             board = reveal(board, safe[0])
     assert derived > 2000
+
+
+def test_a_hypothesis_recounts_only_the_component_it_touches() -> None:
+    """The look-ahead analyses "this cell shows k": the components it does not touch are not counted
+    again (``count`` is memoised per component), however many there are."""
+
+    checked = 0
+    for game in range(40):
+        board = reveal(new_board("expert", seed=700 + game, first_click="safe"), (0, 0))
+        rng = random.Random(game)
+        while board.status == "playing" and checked < 200:
+            view = board.view
+            components = split(propagate(read_view(view)).system)
+            if len(components) >= 3:
+                analyse(view, explain=False)  # the position itself, counted once
+                frontier = sorted(j for comp in components for box in comp.boxes for j in box)
+                x = rng.choice(frontier)
+                for k in range(9):
+                    hypo = MinimalView(
+                        view.rows, view.cols, view.mines, view.cells[:x] + str(k) + view.cells[x + 1 :]
+                    )
+                    before = count.cache_info().misses
+                    try:
+                        analyse(hypo, explain=False)
+                    except ValueError:  # no layout shows k there
+                        continue
+                    assert count.cache_info().misses - before <= 1  # the touched component, merged
+                    checked += 1
+            a = analyse(view, explain=False)
+            safe = sorted(p for p in a.safe if view.cells[p[0] * view.cols + p[1]] == ".")
+            pos = safe[0] if safe else min(a.probabilities, key=lambda p: (a.probabilities[p], p))
+            board = reveal(board, pos)
+        if checked >= 200:
+            break
+    assert checked >= 200
