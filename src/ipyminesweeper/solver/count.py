@@ -21,6 +21,8 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from math import comb
+from operator import mul
+from typing import NamedTuple
 
 from .components import Component
 
@@ -33,8 +35,7 @@ Terms = Sequence[Sequence[tuple[int, int]]]
 STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
 
 
-@dataclass(frozen=True)
-class _Step:
+class _Step(NamedTuple):  # a NamedTuple: built once per box of every component counted, cheaply
     """Assigning the box at one position of the order.
 
     ``cons``: per number touching the box, ``(index in the state or -1, initial need if -1, capacity
@@ -99,7 +100,7 @@ class ComponentCount:
                     for t, v in enumerate(part):
                         vec[t] += c * v
                     if k:
-                        num += c * k * sum(p * v for p, v in zip(poly, part, strict=False))
+                        num += c * k * sum(map(mul, poly, part))  # sum of poly[t] * part[t]
                 here[s] = vec
             nums[st.box] = num
             after = here
@@ -249,21 +250,17 @@ def count(component: Component) -> ComponentCount:
             cons_of[b].append(ci)
     order = _order(nb, cons_of, members)
     position = {b: i for i, b in enumerate(order)}
-    first = [min(position[b] for b in mem) for mem in members]
-    last = [max(position[b] for b in mem) for mem in members]
+    first = [min([position[b] for b in mem]) for mem in members]
+    last = [max([position[b] for b in mem]) for mem in members]
+    capacity = [sum([sizes[b] for b in mem]) for mem in members]  # cells of each number's later boxes
     steps: list[_Step] = []
     active: list[int] = []  # numbers open before the current step, in state order
     for i, b in enumerate(order):
         where = {c: j for j, c in enumerate(active)}
         mine = set(cons_of[b])
-        cons = tuple(
-            (
-                where.get(c, -1),
-                values[c],
-                sum(sizes[x] for x in members[c] if position[x] > i),
-            )
-            for c in cons_of[b]
-        )
+        for c in cons_of[b]:
+            capacity[c] -= sizes[b]
+        cons = tuple((where.get(c, -1), values[c], capacity[c]) for c in cons_of[b])
         nxt = [c for c in active if last[c] > i] + [c for c in cons_of[b] if first[c] == i and last[c] > i]
         out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
         steps.append(_Step(b, sizes[b], cons, out, tuple(m for _, _, m in out)))

@@ -315,16 +315,12 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             f" has {original.mines} mines"
         )
     pos = position_table(system.rows, system.cols).__getitem__
-    probs: dict[Pos, float] = {}
-    safe: set[int] = set()
-    mine: set[int] = set()
+    # map(pos, ...) and dict.fromkeys: the per-cell loops run in C (most covered cells are interior)
+    probs: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
+    probs.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
+    safe: set[int] = set(propagated.safe)
+    mine: set[int] = set(propagated.mines)
     where: dict[int, tuple[int, int]] = {}
-    for cell in propagated.safe:
-        probs[pos(cell)] = 0.0
-    for cell in propagated.mines:
-        probs[pos(cell)] = 1.0
-    safe.update(propagated.safe)
-    mine.update(propagated.mines)
     frontier_size = sum(cc.size for cc in counts)
     interior_ways = [_c(interior, mines - t) for t in range(frontier_size + 1)]
     certain_boxes: list[tuple[int, int, bool]] = []  # (component, box, safe?)
@@ -345,8 +341,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     if interior:
         num = sum(w * _c(interior - 1, mines - k - 1) for k, w in enumerate(full))
         p = num / layouts
-        for cell in system.interior:
-            probs[pos(cell)] = p
+        probs.update(dict.fromkeys(map(pos, system.interior), p))
         if num == 0:
             safe.update(system.interior)
         elif num == layouts:
@@ -377,12 +372,12 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         cols=system.cols,
         total_mines=original.mines,
         probabilities=probs,
-        safe=frozenset(pos(i) for i in safe),
-        mines=frozenset(pos(i) for i in mine),
+        safe=frozenset(map(pos, safe)),
+        mines=frozenset(map(pos, mine)),
         reasons=ReasonsByCell([pos(c) for c in sorted(safe | mine)], reason) if explain else {},
         layouts=layouts,
-        frontier=frozenset(pos(i) for i in original.frontier),
-        interior=frozenset(pos(i) for i in system.interior),
+        frontier=frozenset(map(pos, original.frontier)),
+        interior=frozenset(map(pos, system.interior)),
         _system=system,
         _counts=counts,
         _where=where,
