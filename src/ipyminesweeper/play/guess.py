@@ -29,7 +29,6 @@ safe".
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from heapq import nsmallest
 
 from ..engine import Position, format_position
 from ..engine.geometry import neighbour_table
@@ -154,7 +153,7 @@ def _next_moves(rows: int, cols: int, mines: int, hypo: str) -> tuple[float, flo
     after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
     if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
         return 1.0, 1.0, after
-    risks = nsmallest(2, (p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == "."))
+    risks = sorted([p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == "."])
     if not risks:
         return 1.0, 1.0, after
     return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)], after

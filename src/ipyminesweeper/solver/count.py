@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
 from operator import mul
 from typing import NamedTuple
@@ -79,7 +79,7 @@ class ComponentCount:
         given cell of box ``b``. ``rest`` has ``size + 1`` entries.
         """
         steps, layers = self.steps, self.layers
-        combs = [[comb(st.size, k) for k in range(st.size + 1)] for st in steps]
+        combs = [_ways(st.size) for st in steps]
         nums = [0] * len(self.sizes)
         after: dict[State, list[int]] = {(): list(rest)}
         for i in range(len(steps) - 1, -1, -1):
@@ -148,7 +148,7 @@ class ComponentCount:
         for st in self.steps:
             special = terms.get(st.box)
             if special is None:
-                all_terms.append([[(k * STRIDE, comb(st.size, k))] for k in range(st.size + 1)])
+                all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(st.size))])
             else:
                 all_terms.append(
                     [[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(st.size + 1)]
@@ -159,6 +159,12 @@ class ComponentCount:
             if v:
                 table[idx // STRIDE][idx % STRIDE] += v
         return table
+
+
+@cache
+def _ways(n: int) -> tuple[int, ...]:
+    """``C(n, k)`` for ``k = 0..n``: the layouts of a box of ``n`` cells holding ``k`` mines."""
+    return tuple(comb(n, k) for k in range(n + 1))
 
 
 def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], tuple[int, ...]]:
@@ -217,10 +223,12 @@ def _order(nb: int, cons_of: list[list[int]], members: list[tuple[int, ...]]) ->
     free = set(range(nb))
     order: list[int] = []
     while free:
+        # the smallest key (keys are distinct: they end with the box); tuples, not a key function,
+        # so that min compares them without a Python call per box
         if order:
-            best = min(free, key=lambda b: (-touched[b], left[b], b))
+            best = min([(-touched[b], left[b], b) for b in free])[2]
         else:
-            best = min(free, key=lambda b: (left[b], -len(cons_of[b]), b))
+            best = min([(left[b], -len(cons_of[b]), b) for b in free])[2]
         free.discard(best)
         order.append(best)
         for c in cons_of[best]:
@@ -265,7 +273,7 @@ def count(component: Component) -> ComponentCount:
         out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
         steps.append(_Step(b, sizes[b], cons, out, tuple(m for _, _, m in out)))
         active = nxt
-    terms = [[[(k, comb(n, k))] for k in range(n + 1)] for n in (sizes[b] for b in order)]
+    terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
     layers = _forward(steps, terms)
     final = layers[-1].get((), [])
     size = sum(sizes)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain, combinations, product
 from math import comb
+from operator import mul
 
 from ..engine.geometry import neighbour_table
 from .components import Component, split
@@ -263,6 +264,13 @@ def _component_table(cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], z
     return cc.number_table(terms)
 
 
+@lru_cache(maxsize=64)
+def _interior_layouts(interior: int, mines: int, size: int) -> tuple[int, ...]:
+    """``C(interior, mines - t)`` for ``t = 0..size``: the ways to place the mines the frontier leaves
+    on the cells away from it. Cached: successive views (and a look-ahead's hypotheses) share them."""
+    return tuple(_c(interior, mines - t) for t in range(size + 1))
+
+
 def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list[int]:
     """``R(m) = sum_k others[k] * C(I, M - m - k)`` for ``m = 0..size``.
 
@@ -305,7 +313,9 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     full = prefix[-1]
     interior = len(system.interior)
     mines = system.mines
-    layouts = sum(w * _c(interior, mines - k) for k, w in enumerate(full))
+    frontier_size = sum(cc.size for cc in counts)
+    interior_ways = _interior_layouts(interior, mines, frontier_size)
+    layouts = sum(map(mul, full, interior_ways))  # full[k] * C(I, M - k)
     if layouts == 0:
         lo = next(k for k, w in enumerate(full) if w)
         hi = len(full) - 1
@@ -321,8 +331,6 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     safe: set[int] = set(propagated.safe)
     mine: set[int] = set(propagated.mines)
     where: dict[int, tuple[int, int]] = {}
-    frontier_size = sum(cc.size for cc in counts)
-    interior_ways = [_c(interior, mines - t) for t in range(frontier_size + 1)]
     certain_boxes: list[tuple[int, int, bool]] = []  # (component, box, safe?)
     for j, cc in enumerate(counts):
         size = cc.size
@@ -339,7 +347,9 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
                 (safe if num == 0 else mine).update(cells)
                 certain_boxes.append((j, b, num == 0))
     if interior:
-        num = sum(w * _c(interior - 1, mines - k - 1) for k, w in enumerate(full))
+        # layouts with a mine on a given interior cell: sum of full[k] * C(I - 1, M - k - 1), where
+        # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
+        num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
         p = num / layouts
         probs.update(dict.fromkeys(map(pos, system.interior), p))
         if num == 0:
@@ -478,3 +488,4 @@ def clear_caches() -> None:
     """Forget the cached view readings and component counts (for benchmarks measuring cold calls)."""
     clear_cache()
     count.cache_clear()
+    _interior_layouts.cache_clear()

@@ -22,7 +22,7 @@ no-guess generation). Only the counting in :mod:`.count` goes further, and it is
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
-from itertools import filterfalse
+from itertools import compress, filterfalse
 from typing import Any
 
 from ..engine.geometry import format_position, neighbour_table
@@ -402,11 +402,12 @@ def propagate(system: ConstraintSystem) -> Propagated:
     decided = reasoner.safe.keys() | reasoner.mines.keys()
     reduced: list[Constraint] = []
     frontier: set[int] = set()
-    for ci, con in enumerate(system.constraints):
-        if reasoner.open[ci]:
-            rest = tuple(c for c in con.cells if c not in decided)
-            reduced.append(Constraint(con.source, reasoner.need[ci], rest))
-            frontier.update(rest)
+    constraints, need = system.constraints, reasoner.need
+    for ci in compress(range(len(constraints)), reasoner.open):  # the numbers still open (a few)
+        con = constraints[ci]
+        rest = tuple(filterfalse(decided.__contains__, con.cells))
+        reduced.append(Constraint(con.source, need[ci], rest))
+        frontier.update(rest)
     left = system.mines - len(reasoner.mines)
     if left < 0:
         raise InconsistentViewError(
