@@ -208,7 +208,7 @@ class Analysis:
         # ways[t]: layouts of the untouched components and the free interior cells when the touched
         # components and x's interior neighbours hold t mines
         top = len(table) + nbr_interior
-        free_ways = [_c(free, mines - t) for t in range(top + len(untouched))]
+        free_ways = _interior_layouts(free, mines, top + len(untouched) - 1)
         ways = [sum(w * free_ways[t + i] for i, w in spread) for t in range(top)]
         out = [0] * 9
         for m, row in enumerate(table):
