@@ -9,6 +9,7 @@ are not trusted.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -220,14 +221,11 @@ def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     is_covered = list(map(_COVERED.__contains__, cells))  # map and compress: the loops run in C
     covered = tuple(compress(range(len(cells)), is_covered))
     # covered neighbours of each number, gathered from the covered side (no per-number scan)
-    around: dict[int, list[int]] = {}
+    around: defaultdict[int, list[int]] = defaultdict(list)
     for j in covered:
         for i in table[j]:
             if not is_covered[i]:
-                if i in around:
-                    around[i].append(j)
-                else:
-                    around[i] = [j]
+                around[i].append(j)
     constraints: list[Constraint] = []
     for i in sorted(around):
         nbrs = around[i]

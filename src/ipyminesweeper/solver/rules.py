@@ -21,6 +21,7 @@ no-guess generation). Only the counting in :mod:`.count` goes further, and it is
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from itertools import compress, filterfalse
 from typing import Any
@@ -76,7 +77,7 @@ class Reasoner:
         # per number: mines still needed and cells still undecided (kept up to date by decide)
         self.need = [con.value for con in self.constraints]
         self.open = [len(con.cells) for con in self.constraints]
-        self.of_cell: dict[int, list[int]] = {}  # cell: the numbers next to it
+        self.of_cell: defaultdict[int, list[int]] = defaultdict(list)  # cell: the numbers next to it
         of_cell = self.of_cell
         for ci, con in enumerate(self.constraints):
             if con.value < 0 or con.value > len(con.cells):
@@ -85,10 +86,7 @@ class Reasoner:
                     f"{plural(len(con.cells), 'covered neighbour')} left for its mines"
                 )
             for cell in con.cells:
-                if cell in of_cell:
-                    of_cell[cell].append(ci)
-                else:
-                    of_cell[cell] = [ci]
+                of_cell[cell].append(ci)
         # numbers whose undecided cells are all safe or all mines
         self.queue = [ci for ci in range(len(self.constraints)) if self.need[ci] in (0, self.open[ci])]
 
@@ -136,10 +134,7 @@ class Reasoner:
             self.need.append(need)
             self.open.append(open_)
             for cell in con.cells:
-                if cell in self.of_cell:
-                    self.of_cell[cell].append(ci)
-                else:
-                    self.of_cell[cell] = [ci]
+                self.of_cell[cell].append(ci)
             if open_:
                 self.dirty.add(ci)
                 if need in (0, open_):
