@@ -258,9 +258,10 @@ def count(component: Component) -> ComponentCount:
             cons_of[b].append(ci)
     order = _order(nb, cons_of, members)
     position = {b: i for i, b in enumerate(order)}
-    first = [min([position[b] for b in mem]) for mem in members]
-    last = [max([position[b] for b in mem]) for mem in members]
-    capacity = [sum([sizes[b] for b in mem]) for mem in members]  # cells of each number's later boxes
+    at, size_of = position.__getitem__, sizes.__getitem__
+    first = [min(map(at, mem)) for mem in members]
+    last = [max(map(at, mem)) for mem in members]
+    capacity = [sum(map(size_of, mem)) for mem in members]  # cells of each number's later boxes
     steps: list[_Step] = []
     active: list[int] = []  # numbers open before the current step, in state order
     for i, b in enumerate(order):
@@ -268,10 +269,10 @@ def count(component: Component) -> ComponentCount:
         mine = set(cons_of[b])
         for c in cons_of[b]:
             capacity[c] -= sizes[b]
-        cons = tuple((where.get(c, -1), values[c], capacity[c]) for c in cons_of[b])
+        cons = tuple([(where.get(c, -1), values[c], capacity[c]) for c in cons_of[b]])
         nxt = [c for c in active if last[c] > i] + [c for c in cons_of[b] if first[c] == i and last[c] > i]
-        out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
-        steps.append(_Step(b, sizes[b], cons, out, tuple(m for _, _, m in out)))
+        out = tuple([(where.get(c, -1), values[c], int(c in mine)) for c in nxt])
+        steps.append(_Step(b, sizes[b], cons, out, tuple([m for _, _, m in out])))
         active = nxt
     terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
     layers = _forward(steps, terms)
