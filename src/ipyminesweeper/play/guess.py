@@ -116,6 +116,8 @@ def unavoidable_pair(
     }
     found: list[tuple[float, int, int]] = []
     for x in sorted(undecided):
+        if not any("1" <= cells[n] <= "8" for n in table[x]):
+            continue  # no number next to x (most cells away from the frontier): no number next to both
         for y in table[x]:
             if y <= x or y not in undecided:
                 continue
@@ -151,7 +153,7 @@ def _next_moves(rows: int, cols: int, mines: int, hypo: str) -> tuple[float, flo
     after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
     if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
         return 1.0, 1.0, after
-    risks = sorted(p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == ".")
+    risks = sorted([p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == "."])
     if not risks:
         return 1.0, 1.0, after
     return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)], after

@@ -42,7 +42,10 @@ def split(system: ConstraintSystem) -> tuple[Component, ...]:
     touching: dict[int, list[int]] = {}
     for ci, con in enumerate(cons):
         for cell in con.cells:
-            touching.setdefault(cell, []).append(ci)
+            if cell in touching:
+                touching[cell].append(ci)
+            else:
+                touching[cell] = [ci]
     # boxes: cells with the same set of constraints
     box_of_key: dict[tuple[int, ...], list[int]] = {}
     for cell in sorted(touching):

@@ -9,9 +9,12 @@ are not trusted.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import compress, filterfalse
+from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from ..engine.geometry import format_position, neighbour_table
@@ -20,6 +23,7 @@ Pos = tuple[int, int]
 
 _ALPHABET = frozenset(".f012345678*XFx")
 _COVERED = frozenset(".f*XFx")
+_POSITIVE = frozenset("12345678")
 
 __all__ = [
     "Constraint",
@@ -126,6 +130,7 @@ def clear_cache() -> None:
 # reveals (the next move; the look-ahead's hypotheses) is read from it, around the cells that changed
 _LAST: list[tuple[int, int, int, str, ConstraintSystem]] = []
 _MOST_CHANGED = 64  # beyond this many newly revealed cells, read the whole view
+_BY_SOURCE = attrgetter("source")  # a Constraint's sort key (a C-level getter: no Python call per item)
 
 
 @lru_cache(maxsize=8)
@@ -177,7 +182,7 @@ def _read_around(parent: ConstraintSystem, old: str, cells: str) -> ConstraintSy
     if not revealed:
         return parent
     gone = set(revealed)
-    covered = tuple(c for c in parent.covered if c not in gone)
+    covered = tuple(filterfalse(gone.__contains__, parent.covered))  # filterfalse: the loop runs in C
     if parent.mines > len(covered):
         return None
     table = neighbour_table(rows, cols)
@@ -201,8 +206,8 @@ def _read_around(parent: ConstraintSystem, old: str, cells: str) -> ConstraintSy
         if nbrs:
             constraints.append(Constraint(r, value, nbrs))
             frontier.update(nbrs)
-    constraints.sort(key=lambda con: con.source)
-    interior = tuple(i for i in covered if i not in frontier)
+    constraints.sort(key=_BY_SOURCE)
+    interior = tuple(filterfalse(frontier.__contains__, covered))
     return ConstraintSystem(
         rows, cols, parent.mines, covered, tuple(constraints), frozenset(frontier), interior
     )
@@ -213,16 +218,14 @@ def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     if stray:
         raise ValueError(f"view.cells holds characters outside the view alphabet: {sorted(stray)}")
     table = neighbour_table(rows, cols)
-    covered = tuple(i for i, ch in enumerate(cells) if ch in _COVERED)
+    is_covered = list(map(_COVERED.__contains__, cells))  # map and compress: the loops run in C
+    covered = tuple(compress(range(len(cells)), is_covered))
     # covered neighbours of each number, gathered from the covered side (no per-number scan)
-    around: dict[int, list[int]] = {}
+    around: defaultdict[int, list[int]] = defaultdict(list)
     for j in covered:
         for i in table[j]:
-            if cells[i] not in _COVERED:
-                if i in around:
-                    around[i].append(j)
-                else:
-                    around[i] = [j]
+            if not is_covered[i]:
+                around[i].append(j)
     constraints: list[Constraint] = []
     for i in sorted(around):
         nbrs = around[i]
@@ -230,14 +233,15 @@ def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
         if value > len(nbrs):
             raise InconsistentViewError(_too_big(value, i, cols, len(nbrs)))
         constraints.append(Constraint(i, value, tuple(nbrs)))
-    if len(around) < len(cells) - len(covered):  # numbers with no covered neighbour must be 0
-        for i, ch in enumerate(cells):
-            if ch not in _COVERED and ch != "0" and i not in around:
-                raise InconsistentViewError(_too_big(ord(ch) - 48, i, cols, 0))
-    frontier = {j for nbrs in around.values() for j in nbrs}
+    # numbers with no covered neighbour must be 0
+    lonely = set(compress(range(len(cells)), map(_POSITIVE.__contains__, cells))) - around.keys()
+    if lonely:
+        i = min(lonely)
+        raise InconsistentViewError(_too_big(ord(cells[i]) - 48, i, cols, 0))
+    frontier = set().union(*around.values())
     if mines > len(covered):
         raise InconsistentViewError(f"the view has {mines} mines but only {len(covered)} covered cells")
-    interior = tuple(i for i in covered if i not in frontier)
+    interior = tuple(filterfalse(frontier.__contains__, covered))  # filterfalse: the loop runs in C
     return ConstraintSystem(rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior)
 
 

@@ -19,8 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from math import comb
+from operator import mul
+from typing import NamedTuple
 
 from .components import Component
 
@@ -33,8 +35,7 @@ Terms = Sequence[Sequence[tuple[int, int]]]
 STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
 
 
-@dataclass(frozen=True)
-class _Step:
+class _Step(NamedTuple):  # a NamedTuple: built once per box of every component counted, cheaply
     """Assigning the box at one position of the order.
 
     ``cons``: per number touching the box, ``(index in the state or -1, initial need if -1, capacity
@@ -78,7 +79,7 @@ class ComponentCount:
         given cell of box ``b``. ``rest`` has ``size + 1`` entries.
         """
         steps, layers = self.steps, self.layers
-        combs = [[comb(st.size, k) for k in range(st.size + 1)] for st in steps]
+        combs = [_ways(st.size) for st in steps]
         nums = [0] * len(self.sizes)
         after: dict[State, list[int]] = {(): list(rest)}
         for i in range(len(steps) - 1, -1, -1):
@@ -99,7 +100,7 @@ class ComponentCount:
                     for t, v in enumerate(part):
                         vec[t] += c * v
                     if k:
-                        num += c * k * sum(p * v for p, v in zip(poly, part, strict=False))
+                        num += c * k * sum(map(mul, poly, part))  # sum of poly[t] * part[t]
                 here[s] = vec
             nums[st.box] = num
             after = here
@@ -147,7 +148,7 @@ class ComponentCount:
         for st in self.steps:
             special = terms.get(st.box)
             if special is None:
-                all_terms.append([[(k * STRIDE, comb(st.size, k))] for k in range(st.size + 1)])
+                all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(st.size))])
             else:
                 all_terms.append(
                     [[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(st.size + 1)]
@@ -158,6 +159,12 @@ class ComponentCount:
             if v:
                 table[idx // STRIDE][idx % STRIDE] += v
         return table
+
+
+@cache
+def _ways(n: int) -> tuple[int, ...]:
+    """``C(n, k)`` for ``k = 0..n``: the layouts of a box of ``n`` cells holding ``k`` mines."""
+    return tuple(comb(n, k) for k in range(n + 1))
 
 
 def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], tuple[int, ...]]:
@@ -216,10 +223,12 @@ def _order(nb: int, cons_of: list[list[int]], members: list[tuple[int, ...]]) ->
     free = set(range(nb))
     order: list[int] = []
     while free:
+        # the smallest key (keys are distinct: they end with the box); tuples, not a key function,
+        # so that min compares them without a Python call per box
         if order:
-            best = min(free, key=lambda b: (-touched[b], left[b], b))
+            best = min([(-touched[b], left[b], b) for b in free])[2]
         else:
-            best = min(free, key=lambda b: (left[b], -len(cons_of[b]), b))
+            best = min([(left[b], -len(cons_of[b]), b) for b in free])[2]
         free.discard(best)
         order.append(best)
         for c in cons_of[best]:
@@ -249,26 +258,23 @@ def count(component: Component) -> ComponentCount:
             cons_of[b].append(ci)
     order = _order(nb, cons_of, members)
     position = {b: i for i, b in enumerate(order)}
-    first = [min(position[b] for b in mem) for mem in members]
-    last = [max(position[b] for b in mem) for mem in members]
+    at, size_of = position.__getitem__, sizes.__getitem__
+    first = [min(map(at, mem)) for mem in members]
+    last = [max(map(at, mem)) for mem in members]
+    capacity = [sum(map(size_of, mem)) for mem in members]  # cells of each number's later boxes
     steps: list[_Step] = []
     active: list[int] = []  # numbers open before the current step, in state order
     for i, b in enumerate(order):
         where = {c: j for j, c in enumerate(active)}
         mine = set(cons_of[b])
-        cons = tuple(
-            (
-                where.get(c, -1),
-                values[c],
-                sum(sizes[x] for x in members[c] if position[x] > i),
-            )
-            for c in cons_of[b]
-        )
+        for c in cons_of[b]:
+            capacity[c] -= sizes[b]
+        cons = tuple([(where.get(c, -1), values[c], capacity[c]) for c in cons_of[b]])
         nxt = [c for c in active if last[c] > i] + [c for c in cons_of[b] if first[c] == i and last[c] > i]
-        out = tuple((where.get(c, -1), values[c], int(c in mine)) for c in nxt)
-        steps.append(_Step(b, sizes[b], cons, out, tuple(m for _, _, m in out)))
+        out = tuple([(where.get(c, -1), values[c], int(c in mine)) for c in nxt])
+        steps.append(_Step(b, sizes[b], cons, out, tuple([m for _, _, m in out])))
         active = nxt
-    terms = [[[(k, comb(n, k))] for k in range(n + 1)] for n in (sizes[b] for b in order)]
+    terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
     layers = _forward(steps, terms)
     final = layers[-1].get((), [])
     size = sum(sizes)

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from itertools import chain, combinations, product
 from math import comb
+from operator import mul
 
 from ..engine.geometry import neighbour_table
 from .components import Component, split
@@ -207,7 +208,7 @@ class Analysis:
         # ways[t]: layouts of the untouched components and the free interior cells when the touched
         # components and x's interior neighbours hold t mines
         top = len(table) + nbr_interior
-        free_ways = [_c(free, mines - t) for t in range(top + len(untouched))]
+        free_ways = _interior_layouts(free, mines, top + len(untouched) - 1)
         ways = [sum(w * free_ways[t + i] for i, w in spread) for t in range(top)]
         out = [0] * 9
         for m, row in enumerate(table):
@@ -263,6 +264,13 @@ def _component_table(cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], z
     return cc.number_table(terms)
 
 
+@lru_cache(maxsize=64)
+def _interior_layouts(interior: int, mines: int, size: int) -> tuple[int, ...]:
+    """``C(interior, mines - t)`` for ``t = 0..size``: the ways to place the mines the frontier leaves
+    on the cells away from it. Cached: successive views (and a look-ahead's hypotheses) share them."""
+    return tuple(_c(interior, mines - t) for t in range(size + 1))
+
+
 def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list[int]:
     """``R(m) = sum_k others[k] * C(I, M - m - k)`` for ``m = 0..size``.
 
@@ -305,7 +313,9 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     full = prefix[-1]
     interior = len(system.interior)
     mines = system.mines
-    layouts = sum(w * _c(interior, mines - k) for k, w in enumerate(full))
+    frontier_size = sum(cc.size for cc in counts)
+    interior_ways = _interior_layouts(interior, mines, frontier_size)
+    layouts = sum(map(mul, full, interior_ways))  # full[k] * C(I, M - k)
     if layouts == 0:
         lo = next(k for k, w in enumerate(full) if w)
         hi = len(full) - 1
@@ -315,18 +325,12 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             f" has {original.mines} mines"
         )
     pos = position_table(system.rows, system.cols).__getitem__
-    probs: dict[Pos, float] = {}
-    safe: set[int] = set()
-    mine: set[int] = set()
+    # map(pos, ...) and dict.fromkeys: the per-cell loops run in C (most covered cells are interior)
+    probs: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
+    probs.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
+    safe: set[int] = set(propagated.safe)
+    mine: set[int] = set(propagated.mines)
     where: dict[int, tuple[int, int]] = {}
-    for cell in propagated.safe:
-        probs[pos(cell)] = 0.0
-    for cell in propagated.mines:
-        probs[pos(cell)] = 1.0
-    safe.update(propagated.safe)
-    mine.update(propagated.mines)
-    frontier_size = sum(cc.size for cc in counts)
-    interior_ways = [_c(interior, mines - t) for t in range(frontier_size + 1)]
     certain_boxes: list[tuple[int, int, bool]] = []  # (component, box, safe?)
     for j, cc in enumerate(counts):
         size = cc.size
@@ -343,10 +347,11 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
                 (safe if num == 0 else mine).update(cells)
                 certain_boxes.append((j, b, num == 0))
     if interior:
-        num = sum(w * _c(interior - 1, mines - k - 1) for k, w in enumerate(full))
+        # layouts with a mine on a given interior cell: sum of full[k] * C(I - 1, M - k - 1), where
+        # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
+        num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
         p = num / layouts
-        for cell in system.interior:
-            probs[pos(cell)] = p
+        probs.update(dict.fromkeys(map(pos, system.interior), p))
         if num == 0:
             safe.update(system.interior)
         elif num == layouts:
@@ -377,12 +382,12 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         cols=system.cols,
         total_mines=original.mines,
         probabilities=probs,
-        safe=frozenset(pos(i) for i in safe),
-        mines=frozenset(pos(i) for i in mine),
+        safe=frozenset(map(pos, safe)),
+        mines=frozenset(map(pos, mine)),
         reasons=ReasonsByCell([pos(c) for c in sorted(safe | mine)], reason) if explain else {},
         layouts=layouts,
-        frontier=frozenset(pos(i) for i in original.frontier),
-        interior=frozenset(pos(i) for i in system.interior),
+        frontier=frozenset(map(pos, original.frontier)),
+        interior=frozenset(map(pos, system.interior)),
         _system=system,
         _counts=counts,
         _where=where,
@@ -483,3 +488,4 @@ def clear_caches() -> None:
     """Forget the cached view readings and component counts (for benchmarks measuring cold calls)."""
     clear_cache()
     count.cache_clear()
+    _interior_layouts.cache_clear()

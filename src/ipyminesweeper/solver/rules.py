@@ -21,7 +21,9 @@ no-guess generation). Only the counting in :mod:`.count` goes further, and it is
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Collection, Iterable, Sequence
+from itertools import compress, filterfalse
 from typing import Any
 
 from ..engine.geometry import format_position, neighbour_table
@@ -75,7 +77,8 @@ class Reasoner:
         # per number: mines still needed and cells still undecided (kept up to date by decide)
         self.need = [con.value for con in self.constraints]
         self.open = [len(con.cells) for con in self.constraints]
-        self.of_cell: dict[int, list[int]] = {}
+        self.of_cell: defaultdict[int, list[int]] = defaultdict(list)  # cell: the numbers next to it
+        of_cell = self.of_cell
         for ci, con in enumerate(self.constraints):
             if con.value < 0 or con.value > len(con.cells):
                 raise InconsistentViewError(
@@ -83,10 +86,8 @@ class Reasoner:
                     f"{plural(len(con.cells), 'covered neighbour')} left for its mines"
                 )
             for cell in con.cells:
-                if cell in self.of_cell:
-                    self.of_cell[cell].append(ci)
-                else:
-                    self.of_cell[cell] = [ci]
+                of_cell[cell].append(ci)
+        # numbers whose undecided cells are all safe or all mines
         self.queue = [ci for ci in range(len(self.constraints)) if self.need[ci] in (0, self.open[ci])]
 
     def run(self, *, pairs: bool = True) -> Reasoner:
@@ -133,10 +134,7 @@ class Reasoner:
             self.need.append(need)
             self.open.append(open_)
             for cell in con.cells:
-                if cell in self.of_cell:
-                    self.of_cell[cell].append(ci)
-                else:
-                    self.of_cell[cell] = [ci]
+                self.of_cell[cell].append(ci)
             if open_:
                 self.dirty.add(ci)
                 if need in (0, open_):
@@ -161,34 +159,38 @@ class Reasoner:
     def decide(self, i: int, mine: bool, why: Why, sources: tuple[int, ...] = ()) -> None:
         """Record that cell ``i`` is a mine (or safe), decided by the numbers at ``sources``, and
         update every number around it."""
+        self.decide_all((i,), mine, why, sources)
+
+    def decide_all(self, cells: Iterable[int], mine: bool, why: Why, sources: tuple[int, ...] = ()) -> None:
+        """:meth:`decide` each of ``cells`` in turn, for the same reason (a rule decides cells in groups)."""
         mine_list, other = (self.mines, self.safe) if mine else (self.safe, self.mines)
-        if i in other:
-            raise InconsistentViewError(f"{self.label(i)} would have to be both safe and a mine")
-        if i in mine_list:
-            return
-        mine_list[i] = why
-        self.sources[i] = sources
-        if i in self.is_covered:
-            self.unknown -= 1
-            if not mine:
-                self.pending.add(i)
         bit = 1 if mine else 0
-        need, open_ = self.need, self.open
-        dirty = self.dirty
-        for ci in self.of_cell.get(i, ()):
-            dirty.add(ci)
-            open_[ci] -= 1
-            need[ci] -= bit
-            n, u = need[ci], open_[ci]
-            if n < 0 or n > u:
-                con = self.constraints[ci]
-                raise InconsistentViewError(
-                    f"{self.number(con.value, con.source)} cannot be satisfied: the cells"
-                    f" deduced around it leave {con.value - n} mines next to it and room for"
-                    f" {u} more"
-                )
-            if u and (n == 0 or n == u):
-                self.queue.append(ci)
+        need, open_, dirty, queue = self.need, self.open, self.dirty, self.queue
+        of_cell, is_covered = self.of_cell, self.is_covered
+        for i in cells:
+            if i in other:
+                raise InconsistentViewError(f"{self.label(i)} would have to be both safe and a mine")
+            if i in mine_list:
+                continue
+            mine_list[i] = why
+            self.sources[i] = sources
+            if i in is_covered:
+                self.unknown -= 1
+                if not mine:
+                    self.pending.add(i)
+            for ci in of_cell.get(i, ()):
+                dirty.add(ci)
+                n = need[ci] = need[ci] - bit
+                u = open_[ci] = open_[ci] - 1
+                if n < 0 or n > u:
+                    con = self.constraints[ci]
+                    raise InconsistentViewError(
+                        f"{self.number(con.value, con.source)} cannot be satisfied: the cells"
+                        f" deduced around it leave {con.value - n} mines next to it and room for"
+                        f" {u} more"
+                    )
+                if u and (n == 0 or n == u):
+                    queue.append(ci)
 
     def undecided(self, cells: Iterable[int]) -> list[int]:
         """The cells of ``cells`` not decided yet."""
@@ -200,17 +202,15 @@ class Reasoner:
     def single_points(self) -> bool:
         """Fire every number whose undecided cells are all safe or all mines (a worklist)."""
         changed = False
-        cons = self.constraints
-        while self.queue:
-            ci = self.queue.pop()
-            if not self.open[ci]:
+        cons, queue, open_ = self.constraints, self.queue, self.open
+        while queue:
+            ci = queue.pop()
+            if not open_[ci]:
                 continue
             con = cons[ci]
             need = self.need[ci]
-            unknown = self.undecided(con.cells)
-            why: Why = ("single", ci, need, tuple(unknown))
-            for c in unknown:
-                self.decide(c, need > 0, why, (con.source,))
+            unknown = tuple(self.undecided(con.cells))
+            self.decide_all(unknown, need > 0, ("single", ci, need, unknown), (con.source,))
             changed = True
         return changed
 
@@ -328,10 +328,8 @@ class Reasoner:
             return False
         why: Why = ("pair", con_a, na, con_b, nb, ua, ub)
         sources = (con_a.source, con_b.source)
-        for c in sorted(only_a):
-            self.decide(c, True, why, sources)
-        for c in sorted(only_b):
-            self.decide(c, False, why, sources)
+        self.decide_all(sorted(only_a), True, why, sources)
+        self.decide_all(sorted(only_b), False, why, sources)
         return True
 
     def pair_reason(
@@ -381,8 +379,7 @@ class Reasoner:
         if len(unknown) != n:  # pragma: no cover - decide and reveal keep the count
             raise AssertionError(f"{n} unknown cells counted, {len(unknown)} found")
         why: Why = ("count", left, n)
-        for c in unknown:
-            self.decide(c, left > 0, why)
+        self.decide_all(unknown, left > 0, why)
         return True
 
 
@@ -400,17 +397,18 @@ def propagate(system: ConstraintSystem) -> Propagated:
     decided = reasoner.safe.keys() | reasoner.mines.keys()
     reduced: list[Constraint] = []
     frontier: set[int] = set()
-    for ci, con in enumerate(system.constraints):
-        if reasoner.open[ci]:
-            rest = tuple(c for c in con.cells if c not in decided)
-            reduced.append(Constraint(con.source, reasoner.need[ci], rest))
-            frontier.update(rest)
+    constraints, need = system.constraints, reasoner.need
+    for ci in compress(range(len(constraints)), reasoner.open):  # the numbers still open (a few)
+        con = constraints[ci]
+        rest = tuple(filterfalse(decided.__contains__, con.cells))
+        reduced.append(Constraint(con.source, need[ci], rest))
+        frontier.update(rest)
     left = system.mines - len(reasoner.mines)
     if left < 0:
         raise InconsistentViewError(
             f"the numbers force at least {len(reasoner.mines)} mines but the view has {system.mines}"
         )
-    covered = tuple(c for c in system.covered if c not in decided)
+    covered = tuple(filterfalse(decided.__contains__, system.covered))  # the loop in C: many cells
     reduced_system = ConstraintSystem(
         system.rows, system.cols, left, covered, tuple(reduced), frozenset(frontier), system.interior
     )
