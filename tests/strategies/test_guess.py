@@ -4,6 +4,7 @@ two and three levels and the endgame search, on hand-made positions and against 
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -117,87 +118,76 @@ def _hypothetical(view: MinimalView, x: int, k: int) -> MinimalView:
     return MinimalView(view.rows, view.cols, view.mines, view.cells[:x] + str(k) + view.cells[x + 1 :])
 
 
+def _outcomes(view: MinimalView, pos: tuple[int, int]) -> Iterator[tuple[Fraction, MinimalView]]:
+    """For each number ``pos`` could show: P(pos is safe and shows it), and the view after, by listing
+    every layout."""
+    layouts = brute_force_layouts(view)
+    x = pos[0] * view.cols + pos[1]
+    for k in range(9):
+        fits = sum(
+            1
+            for lay in layouts
+            if pos not in lay and sum(q in lay for q in neighbours(view.rows, view.cols, *pos)) == k
+        )
+        if fits:
+            yield Fraction(fits, len(layouts)), _hypothetical(view, x, k)
+
+
 def _brute_second_order(view: MinimalView, pos: tuple[int, int]) -> Fraction:
     """P(pos safe and the next move safe), where the next move is a certainly safe cell if there is one,
     else the safest: by listing every layout, for every number pos could show."""
-    layouts = brute_force_layouts(view)
-    x = pos[0] * view.cols + pos[1]
     total = Fraction(0)
-    for k in range(9):
-        fits = [
-            lay
-            for lay in layouts
-            if pos not in lay and sum(q in lay for q in neighbours(view.rows, view.cols, *pos)) == k
-        ]
-        if not fits:
-            continue
-        after = brute_force(_hypothetical(view, x, k))
+    for weight, after_view in _outcomes(view, pos):
+        after = brute_force(after_view)
         assert after is not None
         lowest = min((p for q, p in after.items() if q != pos), default=Fraction(1))
-        total += Fraction(len(fits), len(layouts)) * (1 - lowest)
+        total += weight * (1 - lowest)
     return total
-
-
-@settings(max_examples=60, deadline=None)
-@given(rows=st.integers(2, 5), cols=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), data=st.data())
-def test_second_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
-    n = rows * cols
-    covered = data.draw(st.integers(2, min(n, 11)))
-    mines = data.draw(st.integers(1, covered - 1))
-    view, _ = make_position(rows, cols, mines, seed, n - covered)
-    a = analyse(view)
-    cells = [i for i, ch in enumerate(view.cells) if ch == "."]
-    x = data.draw(st.sampled_from(cells))
-    pos = divmod(x, cols)
-    got = second_order_safety(rows, cols, mines, view.cells, x, a.number_distribution(pos), frozenset())
-    assert got == pytest.approx(float(_brute_second_order(view, pos)), abs=1e-9)
 
 
 def _brute_third_order(view: MinimalView, pos: tuple[int, int]) -> Fraction:
     """P(pos safe, the next move safe and the one after): for each number pos could show, 1 if a cell
     is then certainly safe, else the best brute-force second order over every covered cell."""
-    layouts = brute_force_layouts(view)
-    x = pos[0] * view.cols + pos[1]
     total = Fraction(0)
-    for k in range(9):
-        fits = [
-            lay
-            for lay in layouts
-            if pos not in lay and sum(q in lay for q in neighbours(view.rows, view.cols, *pos)) == k
-        ]
-        if not fits:
-            continue
-        after_view = _hypothetical(view, x, k)
+    for weight, after_view in _outcomes(view, pos):
         after = brute_force(after_view)
         assert after is not None
-        if any(p == 0 for q, p in after.items() if after_view.cells[q[0] * view.cols + q[1]] == "."):
+        covered = [q for q in after if after_view.cells[q[0] * view.cols + q[1]] == "."]
+        if any(after[q] == 0 for q in covered):
             best = Fraction(1)
         else:
-            best = max(
-                (
-                    _brute_second_order(after_view, q)
-                    for q in after
-                    if after_view.cells[q[0] * view.cols + q[1]] == "."
-                ),
-                default=Fraction(1),
-            )
-        total += Fraction(len(fits), len(layouts)) * best
+            best = max((_brute_second_order(after_view, q) for q in covered), default=Fraction(1))
+        total += weight * best
     return total
+
+
+def _random_position(
+    rows: int, cols: int, seed: int, data: st.DataObject, most_covered: int
+) -> tuple[MinimalView, int, tuple[int, int], tuple[float, ...]]:
+    """A random consistent position, a covered cell of it (flat and as a position) and its number
+    distribution."""
+    n = rows * cols
+    covered = data.draw(st.integers(2, min(n, most_covered)))
+    mines = data.draw(st.integers(1, covered - 1))
+    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    x = data.draw(st.sampled_from([i for i, ch in enumerate(view.cells) if ch == "."]))
+    pos = divmod(x, cols)
+    return view, x, pos, analyse(view).number_distribution(pos)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(2, 5), cols=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_second_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
+    view, x, pos, dist = _random_position(rows, cols, seed, data, 11)
+    got = second_order_safety(rows, cols, view.mines, view.cells, x, dist, frozenset())
+    assert got == pytest.approx(float(_brute_second_order(view, pos)), abs=1e-9)
 
 
 @settings(max_examples=150, deadline=None)
 @given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_third_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
-    n = rows * cols
-    covered = data.draw(st.integers(2, min(n, 9)))
-    mines = data.draw(st.integers(1, covered - 1))
-    view, _ = make_position(rows, cols, mines, seed, n - covered)
-    a = analyse(view)
-    cells = [i for i, ch in enumerate(view.cells) if ch == "."]
-    x = data.draw(st.sampled_from(cells))
-    pos = divmod(x, cols)
-    dist = a.number_distribution(pos)
-    got = third_order_safety(rows, cols, mines, view.cells, x, dist, frozenset(), width=n)
+    view, x, pos, dist = _random_position(rows, cols, seed, data, 9)
+    got = third_order_safety(rows, cols, view.mines, view.cells, x, dist, frozenset(), width=rows * cols)
     assert got == pytest.approx(float(_brute_third_order(view, pos)), abs=1e-9)
 
 
