@@ -64,8 +64,8 @@ class Reasoner:
     ) -> None:
         self.constraints = list(constraints)
         self.cols = cols
-        self.covered = covered
         self.total = mines
+        self.counting = covered is not None  # the global count needs every covered cell
         self.is_covered: set[int] = set(covered) if covered is not None else set()
         self.unknown = len(self.is_covered)  # covered cells not decided yet (for the global count)
         self.pending: set[int] = set()  # decided safe cells still covered
@@ -366,7 +366,7 @@ class Reasoner:
 
     def global_count(self) -> bool:
         """No mine left, or as many mines left as unknown cells (needs ``covered`` and ``mines``)."""
-        if self.covered is None or self.total is None or not self.unknown:
+        if not self.counting or self.total is None or not self.unknown:
             return False
         n = self.unknown  # kept by decide and reveal: no scan of the covered cells
         left = self.total - len(self.mines)
@@ -374,8 +374,7 @@ class Reasoner:
             raise InconsistentViewError(f"the deductions leave {left} mines for {n} unknown cells")
         if left != 0 and left != n:
             return False
-        is_covered = self.is_covered
-        unknown = self.undecided(c for c in self.covered if c in is_covered)
+        unknown = self.undecided(sorted(self.is_covered))
         if len(unknown) != n:  # pragma: no cover - decide and reveal keep the count
             raise AssertionError(f"{n} unknown cells counted, {len(unknown)} found")
         why: Why = ("count", left, n)
