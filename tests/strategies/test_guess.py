@@ -4,6 +4,7 @@ two and three levels and the endgame search, on hand-made positions and against 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
@@ -15,7 +16,7 @@ from hypothesis import strategies as st
 
 from ipyminesweeper import View
 from ipyminesweeper.play import exact
-from ipyminesweeper.play.endgame import best_endgame_move
+from ipyminesweeper.play.endgame import best_endgame_move, search_layouts
 from ipyminesweeper.play.guess import (
     CUTOFF,
     _candidates,
@@ -254,3 +255,107 @@ def test_the_endgame_search_gives_up_beyond_its_work_budget() -> None:
     assert best_endgame_move(3, 4, view.cells, a, work=10) is None
     assert best_endgame_move(3, 4, view.cells, a, limit=a.layouts - 1) is None
     assert best_endgame_move(3, 4, view.cells, a) is not None
+
+
+def _brute_region_win(
+    view: MinimalView, region: list[tuple[int, int]], layouts: list[frozenset[tuple[int, int]]]
+) -> Fraction:
+    """The best chance of learning, by revealing only ``region``'s cells, where its mines are: over
+    the layouts of the whole board, each counted once."""
+    if len({lay & frozenset(region) for lay in layouts}) == 1:
+        return Fraction(1)
+    best = Fraction(0)
+    for pos in region:
+        parts: dict[int, list[frozenset[tuple[int, int]]]] = {}
+        for lay in layouts:
+            if pos not in lay:
+                parts.setdefault(sum(q in lay for q in neighbours(view.rows, view.cols, *pos)), []).append(
+                    lay
+                )
+        safe = sum(len(v) for v in parts.values())
+        if safe == 0 or (len(parts) == 1 and safe == len(layouts)):
+            continue
+        best = max(
+            best,
+            sum(Fraction(len(p), len(layouts)) * _brute_region_win(view, region, p) for p in parts.values()),
+        )
+    return best
+
+
+def _check_isolated_regions(view: MinimalView) -> int:
+    """Check every isolated region of ``view`` against brute force; how many there are."""
+    rows, cols = view.rows, view.cols
+    a = analyse(view)
+    everything = sorted(brute_force_layouts(view), key=sorted)
+    regions = a.isolated_regions(1000)
+    for cells, listed in regions:
+        region = frozenset(divmod(x, cols) for x in cells)
+        # the region's layouts are the true layouts seen through it, all holding as many mines, and
+        # each stands for as many layouts of the whole board: nothing else can tell them apart
+        seen = Counter(lay & region for lay in everything)
+        assert set(seen) == {frozenset(divmod(x, cols) for x in lay) for lay in listed}
+        assert len(listed) == len(seen) > 1 and len(set(seen.values())) == 1
+        assert len({len(lay) for lay in seen}) == 1
+        # every covered cell next to the region and outside it is a mine in every layout
+        for r, c in region:
+            for q in neighbours(rows, cols, r, c):
+                if q not in region and view.cells[q[0] * cols + q[1]] == ".":
+                    assert all(q in lay for lay in everything)
+        # and the search solves it as often as brute force over the whole board's layouts
+        found = search_layouts(rows, cols, view.cells, cells, listed)
+        if found is not None:
+            assert found.cells == len(region) and found.layouts == len(listed)
+            want = _brute_region_win(view, sorted(region), everything)
+            assert found.win == pytest.approx(float(want), abs=1e-9)
+            assert found.probability == pytest.approx(a.probabilities[found.pos])
+    return len(regions)
+
+
+@settings(max_examples=300, deadline=None)
+@given(rows=st.integers(2, 5), cols=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_isolated_regions_are_games_of_their_own_by_brute_force(
+    rows: int, cols: int, seed: int, data: st.DataObject
+) -> None:
+    n = rows * cols
+    covered = data.draw(st.integers(3, min(n, 13)))
+    mines = data.draw(st.integers(1, covered - 1))
+    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    _check_isolated_regions(view)
+
+
+def test_a_closed_off_part_whose_mine_count_can_vary_is_not_isolated() -> None:
+    # the five covered cells on the left hold 2 or 3 mines: the mine count links them to the rest
+    view = MinimalView(2, 9, 5, "..02...2....2..12.")
+    assert _check_isolated_regions(view) == 0
+
+
+# expert, after 340 moves (seed 32000118, opening start): seven covered cells around (14,7) are closed
+# off by numbers and known mines, and hold one of three layouts however the rest of the board lies
+CLOSED_OFF = """\
+111122113..3.10111001.........
+3.21..11..5.2212.1012.........
+..2122224.3111.21112.23.......
+2210001.21100112111.22........
+0000112110000001.12232........
+12333.2110000001233.2.3....3..
+2....43.210122101..32122343333
+.34..3.3.101..3235.3110013.21.
+2212221211013..2..33.1001..332
+.21111101111232234.21100234.3.
+12.12.311.22.2102.3100113.313.
+02222..323.22.213.20012.3.3121
+01.114.4.333213.311001.2323.21
+011102.423..113.200001111.433.
+0011112..4.311.21111000012..21
+001.101....1011101.10000012210"""
+
+
+def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
+    view = View.from_text(CLOSED_OFF, mines=99)
+    a = analyse(view)
+    region, layouts = a.isolated_regions(1000)[0]
+    assert len(region) == 7 and len(layouts) == 3 and 14 * 30 + 7 in region
+    assert _weigh(16, 30, 99, view.cells, a)[0].pos == (3, 22)  # the look-ahead alone: 11.8% elsewhere
+    move = exact(view)
+    assert move.pos == (14, 7) and move.probability == pytest.approx(1 / 3)
+    assert "closed-off group of 7 covered cells" in move.reason and "solves the group 66.7%" in move.reason

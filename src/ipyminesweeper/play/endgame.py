@@ -5,6 +5,10 @@ them by the number the cell would show. The chance of winning from a set of layo
 the cells, of the chance that the cell is safe times the chance of winning from each part. Sets of
 layouts are memoised; the search stops (and gives no answer) once it has done a fixed amount of work,
 so a move never takes long.
+
+The same search solves an *isolated region* long before the endgame
+(:meth:`~ipyminesweeper.solver.Analysis.isolated_regions`): a closed-off part of the frontier whose
+layouts nothing else can tell apart is a game of its own, searched through its own layouts.
 """
 
 from __future__ import annotations
@@ -15,7 +19,14 @@ from ..engine import Position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis
 
-__all__ = ["ENDGAME_LAYOUTS", "ENDGAME_WORK", "Endgame", "best_endgame_move"]
+__all__ = [
+    "ENDGAME_LAYOUTS",
+    "ENDGAME_WORK",
+    "Endgame",
+    "best_endgame_move",
+    "best_region_move",
+    "search_layouts",
+]
 
 ENDGAME_LAYOUTS = 1000  # search when at most this many layouts fit the view
 ENDGAME_WORK = 300_000  # (cell, layout) pairs examined before the search gives up
@@ -23,12 +34,14 @@ ENDGAME_WORK = 300_000  # (cell, layout) pairs examined before the search gives 
 
 @dataclass(frozen=True)
 class Endgame:
-    """The endgame search's choice: reveal ``pos`` (mine with ``probability``), winning with ``win``."""
+    """The search's choice: reveal ``pos`` (a mine with ``probability``), winning (the game, or the
+    region of ``cells`` covered cells) with ``win``, out of ``layouts`` equally likely layouts."""
 
     pos: Position
     probability: float
     win: float
     layouts: int
+    cells: int
 
 
 class _OutOfWork(Exception):
@@ -48,7 +61,40 @@ def best_endgame_move(
     found = analysis.layout_list(limit)
     if found is None or len(found[1]) < 2:
         return None
-    unknown, layouts = found
+    return search_layouts(rows, cols, cells, found[0], found[1], work)
+
+
+def best_region_move(
+    rows: int,
+    cols: int,
+    cells: str,
+    analysis: Analysis,
+    limit: int = ENDGAME_LAYOUTS,
+    work: int = ENDGAME_WORK,
+) -> Endgame | None:
+    """The reveal that maximises the chance of solving an isolated region of at most ``limit``
+    layouts (the one with the fewest), if the search finishes within ``work``; else None."""
+    for region, layouts in analysis.isolated_regions(limit):
+        found = search_layouts(rows, cols, cells, region, layouts, work)
+        if found is not None:
+            return found
+    return None
+
+
+def search_layouts(
+    rows: int,
+    cols: int,
+    cells: str,
+    unknown: tuple[int, ...],
+    layouts: tuple[frozenset[int], ...],
+    work: int = ENDGAME_WORK,
+) -> Endgame | None:
+    """The reveal among ``unknown`` (flat indices) most likely to tell apart, safely, which of the
+    equally likely ``layouts`` (the mines among ``unknown``) is the true one. Every covered cell
+    next to one of ``unknown`` and not in it must be a known mine. None if no reveal can help or the
+    search needs more than ``work``."""
+    if len(layouts) < 2:
+        return None
     table = neighbour_table(rows, cols)
     loose_cells = set(unknown)
     # shown[x][i]: the number x shows in layout i, or -1 where x is a mine there; covered cells
@@ -118,4 +164,4 @@ def best_endgame_move(
     if choice is None:
         return None
     v, safe_p, x = choice
-    return Endgame(divmod(-x, cols), 1.0 - safe_p, v, n)
+    return Endgame(divmod(-x, cols), 1.0 - safe_p, v, n, len(unknown))

@@ -10,7 +10,12 @@ In order (the rule of David Hill's JSMinesweeper, ``Minesweeper/client/solver_ma
    or a *pseudo-50/50* (less).
 2. **The endgame**: with at most :data:`~.endgame.ENDGAME_LAYOUTS` layouts left, an exact search for
    the reveal most likely to win the game (:mod:`.endgame`).
-3. **Otherwise, look ahead.** Candidates are the frontier cells with ``P(safe)`` at least
+3. **An isolated region**: a closed-off part of the frontier that nothing else can inform (its layouts
+   all hold the same number of mines, and its cells touch no other covered cell but known mines) is
+   a game of its own that has to be played sooner or later. With at most
+   :data:`~.endgame.ENDGAME_LAYOUTS` layouts, the same exact search picks the reveal most likely to
+   solve it, and that is played now.
+4. **Otherwise, look ahead.** Candidates are the frontier cells with ``P(safe)`` at least
    :data:`CUTOFF` (0.9) times the best, plus, when the interior is about as safe (:data:`INTERIOR`),
    interior cells two steps from a number or with few covered neighbours. Each gets a *secondary
    safety*: for each number ``k`` it could show, ``P(safe and shows k)`` times the chance that the next
@@ -18,7 +23,7 @@ In order (the rule of David Hill's JSMinesweeper, ``Minesweeper/client/solver_ma
    cells, 4:1). Candidates are scored safest first; one that cannot beat the best so far is dropped
    half-way. A tiny bonus (:data:`PROGRESS_BONUS`) goes to cells whose number is likely to prove another
    cell safe. *Dead* cells (they can show only one number, so revealing one teaches nothing) go last.
-4. **A third level where the top candidates nearly tie** (within :data:`NEAR_TIE`): for each number the
+5. **A third level where the top candidates nearly tie** (within :data:`NEAR_TIE`): for each number the
    cell could show, the best second-order safety among the safest cells of the position that follows.
 
 Every guess carries its reason, e.g. "(4,7) is a guess: P(mine) = 18.0%, the lowest; if safe it most
@@ -34,7 +39,7 @@ from ..engine import Position, format_position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, analyse, local_rules
 from ..solver.wording import join_words, percent
-from .endgame import best_endgame_move
+from .endgame import best_endgame_move, best_region_move
 from .move import Move, evidence
 
 __all__ = [
@@ -402,6 +407,17 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
             " time, the best"
         )
         return Move("reveal", end.pos, why, end.probability, numbers=numbers, constrained=constrained)
+    region = best_region_move(rows, cols, cells, a)
+    if region is not None:
+        numbers, constrained = evidence(rows, cols, cells, region.pos)
+        why = (
+            f"{format_position(region.pos)} is a guess: P(mine) = {percent(region.probability)}; it lies"
+            f" in a closed-off group of {region.cells} covered cells that nothing else on the board can"
+            f" shed light on, so it must be guessed sooner or later; looking ahead through its"
+            f" {region.layouts} layouts, revealing it first solves the group {percent(region.win)} of"
+            " the time, the best"
+        )
+        return Move("reveal", region.pos, why, region.probability, numbers=numbers, constrained=constrained)
     ranked = _weigh(rows, cols, mines, cells, a)
     best = ranked[0]
     return Move(

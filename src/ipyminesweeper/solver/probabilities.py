@@ -159,6 +159,45 @@ class Analysis:
         unknown = tuple(sorted({*self._where, *interior, *self._fixed_safe}))
         return unknown, tuple(out)
 
+    def isolated_regions(self, limit: int) -> list[tuple[tuple[int, ...], tuple[frozenset[int], ...]]]:
+        """The closed-off parts of the frontier, each as its cells and every layout of it.
+
+        A component is *isolated* when every layout of it that fits the mine count holds the same
+        number of mines, and no cell of it has a covered neighbour outside it other than a known
+        mine. Then nothing revealed elsewhere, and not the mine count, can tell its layouts apart:
+        they stay equally likely until its own cells are revealed, so it is a game of its own.
+        Components with one layout, or more than ``limit``, are left out; the fewest layouts first.
+        """
+        system = self._system
+        table = neighbour_table(system.rows, system.cols)
+        size = sum(cc.size for cc in self._counts)
+        interior_ways = _interior_layouts(len(self._interior_set), system.mines, size)
+        found: list[tuple[int, int, tuple[int, ...], tuple[frozenset[int], ...]]] = []
+        for j, cc in enumerate(self._counts):
+            rest = _rest_weights(self._others[j], interior_ways, cc.size)
+            fits = [m for m, w in enumerate(cc.weights) if w and rest[m]]
+            if len(fits) != 1 or not 1 < cc.weights[fits[0]] <= limit:
+                continue
+            cells = frozenset(chain.from_iterable(cc.component.boxes))
+            if any(
+                y not in cells
+                and y not in self._fixed_mines
+                and (y in self._where or y in self._interior_set or y in self._fixed_safe)
+                for x in cells
+                for y in table[x]
+            ):
+                continue
+            boxes = cc.component.boxes
+            layouts = tuple(
+                frozenset(chain.from_iterable(picked))
+                for ks in cc.solutions()
+                if sum(ks) == fits[0]
+                for picked in product(*(combinations(box, k) for box, k in zip(boxes, ks, strict=True)))
+            )
+            found.append((len(layouts), j, tuple(sorted(cells)), layouts))
+        found.sort(key=lambda f: f[:2])
+        return [(cells, layouts) for _, _, cells, layouts in found]
+
     def zero_probability(self, pos: Pos) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
         return self.number_counts(pos, zero_only=True)[0] / self.layouts
