@@ -34,10 +34,12 @@ safe".
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from itertools import repeat
 
 from ..engine import Position, format_position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, analyse, local_rules
+from ..solver.constraints import position_table
 from ..solver.wording import join_words, percent
 from .endgame import best_endgame_move, best_region_move
 from .move import Move, evidence
@@ -114,10 +116,11 @@ def unavoidable_pair(
     table = neighbour_table(rows, cols)
     known = {r * cols + c for r, c in analysis.mines}
     probs = analysis.probabilities
+    # (a cell next to no number has no number next to it and a neighbour: only the frontier counts)
     undecided = {
         r * cols + c
-        for (r, c), p in probs.items()
-        if TIE < p < 1 - TIE and cells[r * cols + c] in ".f" and r * cols + c not in known
+        for r, c in analysis.frontier
+        if TIE < probs[(r, c)] < 1 - TIE and cells[r * cols + c] in ".f" and r * cols + c not in known
     }
     found: list[tuple[float, int, int]] = []
     for x in sorted(undecided):
@@ -151,14 +154,23 @@ def forced_fifty_fifty(
     return pair
 
 
-def _next_moves(rows: int, cols: int, mines: int, hypo: str) -> tuple[float, float, Analysis]:
+def _unflagged(rows: int, cols: int, cells: str) -> tuple[Position, ...]:
+    """The covered, unflagged cells of a view."""
+    return tuple(pos for pos, ch in zip(position_table(rows, cols), cells, strict=True) if ch == ".")
+
+
+def _next_moves(
+    rows: int, cols: int, mines: int, hypo: str, before: tuple[Position, ...]
+) -> tuple[float, float, Analysis]:
     """After a cell shows a number (``hypo``) that the rules alone do not follow up: P(safe) of the
     safest and second-safest next move (1 and 1 when the exact count proves a cell safe), and the
-    analysis."""
+    analysis. ``before``: the covered, unflagged cells before that cell was revealed."""
     after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
     if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
         return 1.0, 1.0, after
-    risks = sorted([p for (r, c), p in after.probabilities.items() if hypo[r * cols + c] == "."])
+    # the probabilities of the cells still covered, the revealed one (no probability now) last
+    risks = sorted(map(after.probabilities.get, before, repeat(2.0)))
+    risks.pop()
     if not risks:
         return 1.0, 1.0, after
     return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)], after
@@ -188,10 +200,13 @@ def _look_ahead(
     dist: tuple[float, ...],
     known: frozenset[int],
     floor: float = -1.0,
+    unflagged: tuple[Position, ...] | None = None,
 ) -> _Ahead | None:
     """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) and look at the next move after each
-    number it could show. None as soon as the blended safety cannot reach ``floor``."""
+    number it could show. None as soon as the blended safety cannot reach ``floor``.
+    ``unflagged``: the view's covered, unflagged cells, if already listed."""
     around = _around(rows, cols, x)
+    before = _unflagged(rows, cols, cells) if unflagged is None else unflagged
     safety = blended = progress = 0.0
     left = sum(dist)
     afters: dict[int, Analysis | None] = {}
@@ -212,7 +227,7 @@ def _look_ahead(
             afters[k] = None
         else:
             try:
-                best, second, afters[k] = _next_moves(rows, cols, mines, hypo)
+                best, second, afters[k] = _next_moves(rows, cols, mines, hypo, before)
             except InconsistentViewError:  # pragma: no cover - dist[k] > 0 means some layout fits
                 continue
         safety += dist[k] * best
@@ -340,9 +355,11 @@ def _weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Ca
     dropped: list[Candidate] = []
     afters: dict[Position, dict[int, Analysis | None]] = {}
     best = -1.0
+    unflagged = _unflagged(rows, cols, cells)
     for c in _candidates(rows, cols, cells, a):
         x = c.pos[0] * cols + c.pos[1]
-        got = _look_ahead(rows, cols, mines, cells, x, c.dist, known, floor=best / (1 + PROGRESS_BONUS))
+        floor = best / (1 + PROGRESS_BONUS)
+        got = _look_ahead(rows, cols, mines, cells, x, c.dist, known, floor, unflagged)
         if got is None:
             dropped.append(c)
             continue
