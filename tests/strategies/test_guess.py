@@ -359,3 +359,35 @@ def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
     move = exact(view)
     assert move.pos == (14, 7) and move.probability == pytest.approx(1 / 3)
     assert "closed-off group of 7 covered cells" in move.reason and "solves the group 66.7%" in move.reason
+
+
+@settings(max_examples=150, deadline=None)
+@given(rows=st.integers(2, 6), cols=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_exact_never_reveals_a_flagged_cell(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
+    # the player's flags are not trusted; a search that picks a flagged cell unflags it first
+    n = rows * cols
+    covered = data.draw(st.integers(3, min(n, 16)))
+    mines = data.draw(st.integers(1, covered - 1))
+    flags = data.draw(st.integers(1, 3))
+    mv, _ = make_position(rows, cols, mines, seed, n - covered, flags)
+    view = View.from_text("\n".join(mv.cells[r * cols : (r + 1) * cols] for r in range(rows)), mines=mines)
+    move = exact(view)
+    ch = view.cells[move.pos[0] * cols + move.pos[1]]
+    assert (move.action, ch) in (("reveal", "."), ("flag", "f"))
+    if move.action == "flag":
+        assert move.reason.startswith(f"unflag ({move.pos[0]},{move.pos[1]})")
+
+
+def test_a_search_that_picks_a_flagged_cell_unflags_it_first() -> None:
+    plain = View.from_text("1...\n....\n....", mines=3)
+    chosen = exact(plain)
+    assert chosen.action == "reveal" and "layouts that fit" in chosen.reason
+    r, c = chosen.pos
+    rows = ["1...", "....", "...."]
+    rows[r] = rows[r][:c] + "f" + rows[r][c + 1 :]
+    move = exact(View.from_text("\n".join(rows), mines=3))
+    assert move.action == "flag" and move.pos == chosen.pos
+    assert move.reason.startswith(f"unflag ({r},{c}), to reveal it next: ({r},{c}) is a guess")
+    # and the first click too
+    first = exact(View.from_text("...\n.f.\n...", mines=1))
+    assert (first.action, first.pos) == ("flag", (1, 1))

@@ -37,15 +37,15 @@ def opening_cell(rows: int, cols: int) -> Position:
     return (min(d, (rows - 1) // 2), min(d, (cols - 1) // 2))
 
 
-def _first_move(rows: int, cols: int) -> Move:
+def _first_move(rows: int, cols: int, cells: str) -> Move:
     pos = opening_cell(rows, cols)
-    return Move(
-        "reveal",
-        pos,
+    why = (
         f"first click at {format_position(pos)}: near the corner but clear of the edges, so its opening "
-        "leaves few cells stranded",
-        None,
+        "leaves few cells stranded"
     )
+    if cells[pos[0] * cols + pos[1]] == "f":
+        return Move("flag", pos, f"unflag {format_position(pos)}, to reveal it next: {why}", None)
+    return Move("reveal", pos, why, None)
 
 
 def _explain_certain(view: View, pos: Position) -> Explanation:
@@ -105,7 +105,7 @@ class ExactStrategy:
     def __call__(self, view: View) -> Move:
         rows, cols, cells = playable(view)
         if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
-            return _first_move(rows, cols)
+            return _first_move(rows, cols, cells)
         if self.lock.acquire(blocking=False):
             try:
                 rules = self.kept.update(view)

@@ -41,7 +41,7 @@ from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, analyse, local_rules
 from ..solver.constraints import position_table
 from ..solver.wording import join_words, percent
-from .endgame import best_endgame_move, best_region_move
+from .endgame import Endgame, best_endgame_move, best_region_move
 from .move import Move, evidence
 
 __all__ = [
@@ -417,16 +417,14 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
         return _pair_move(rows, cols, cells, a, pair)
     end = best_endgame_move(rows, cols, cells, a)
     if end is not None:
-        numbers, constrained = evidence(rows, cols, cells, end.pos)
         why = (
             f"{format_position(end.pos)} is a guess: P(mine) = {percent(end.probability)}; looking ahead"
             f" through all {end.layouts} layouts that fit, revealing it wins {percent(end.win)} of the"
             " time, the best"
         )
-        return Move("reveal", end.pos, why, end.probability, numbers=numbers, constrained=constrained)
+        return _searched(rows, cols, cells, end, why)
     region = best_region_move(rows, cols, cells, a)
     if region is not None:
-        numbers, constrained = evidence(rows, cols, cells, region.pos)
         why = (
             f"{format_position(region.pos)} is a guess: P(mine) = {percent(region.probability)}; it lies"
             f" in a closed-off group of {region.cells} covered cells that nothing else on the board can"
@@ -434,7 +432,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
             f" {region.layouts} layouts, revealing it first solves the group {percent(region.win)} of"
             " the time, the best"
         )
-        return Move("reveal", region.pos, why, region.probability, numbers=numbers, constrained=constrained)
+        return _searched(rows, cols, cells, region, why)
     ranked = _weigh(rows, cols, mines, cells, a)
     best = ranked[0]
     return Move(
@@ -451,6 +449,15 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
         numbers=evidence(rows, cols, cells, best.pos)[0],
         constrained=tuple(divmod(j, cols) for j in best.proves),
     )
+
+
+def _searched(rows: int, cols: int, cells: str, found: Endgame, why: str) -> Move:
+    """Reveal the cell an exact search chose; unflag it first if the player flagged it."""
+    numbers, constrained = evidence(rows, cols, cells, found.pos)
+    if cells[found.pos[0] * cols + found.pos[1]] == "f":
+        why = f"unflag {format_position(found.pos)}, to reveal it next: {why}"
+        return Move("flag", found.pos, why, found.probability, numbers=numbers, constrained=constrained)
+    return Move("reveal", found.pos, why, found.probability, numbers=numbers, constrained=constrained)
 
 
 def _pair_move(rows: int, cols: int, cells: str, a: Analysis, pair: tuple[Position, Position]) -> Move:
