@@ -97,71 +97,69 @@ def search_layouts(
         return None
     table = neighbour_table(rows, cols)
     loose_cells = set(unknown)
-    # shown[x][i]: the number x shows in layout i, or -1 where x is a mine there; covered cells
-    # outside ``unknown`` are the known mines
-    shown: dict[int, tuple[int, ...]] = {}
+    # Sets of layouts are bit masks (bit i: layout i). shows[x]: for each number x can show, the
+    # layouts where x is safe and shows it; covered cells outside ``unknown`` are the known mines.
+    shows: dict[int, tuple[int, ...]] = {}
     for x in unknown:
         near = [j for j in table[x] if cells[j] in ".f"]
         fixed = sum(1 for j in near if j not in loose_cells)
         loose = [j for j in near if j in loose_cells]
-        shown[x] = tuple(-1 if x in lay else fixed + sum(1 for j in loose if j in lay) for lay in layouts)
-    memo: dict[frozenset[int], float] = {}
+        by_number: dict[int, int] = {}
+        for i, lay in enumerate(layouts):
+            if x not in lay:
+                k = fixed + sum(1 for j in loose if j in lay)
+                by_number[k] = by_number.get(k, 0) | 1 << i
+        shows[x] = tuple(by_number.values())
+    memo: dict[int, int] = {}
     budget = [work]
 
-    def split(x: int, ids: frozenset[int]) -> tuple[int, list[list[int]]] | None:
-        """The layouts of ``ids`` where ``x`` is safe, grouped by the number it shows; None if
-        revealing ``x`` is certain death or tells nothing."""
-        row = shown[x]
-        parts: dict[int, list[int]] = {}
-        for i in ids:
-            k = row[i]
-            if k >= 0:
-                if k in parts:
-                    parts[k].append(i)
-                else:
-                    parts[k] = [i]
-        safe = sum(len(v) for v in parts.values())
-        if safe == 0 or (len(parts) == 1 and safe == len(ids)):
+    def split(x: int, ids: int, n: int) -> tuple[int, list[int]] | None:
+        """The layouts of ``ids`` (``n`` of them) where ``x`` is safe, grouped by the number it
+        shows; None if revealing ``x`` is certain death or tells nothing."""
+        parts = [part for m in shows[x] if (part := m & ids)]
+        safe = sum(part.bit_count() for part in parts)
+        if safe == 0 or (len(parts) == 1 and safe == n):
             return None
-        return safe, list(parts.values())
+        return safe, parts
 
-    def value(ids: frozenset[int]) -> float:
-        if len(ids) == 1:
-            return 1.0
+    def wins(ids: int) -> int:
+        """How many of the layouts ``ids`` the best play wins: they are equally likely, so the
+        counts are exact and ties are ties."""
+        n = ids.bit_count()
+        if n == 1:
+            return 1
         got = memo.get(ids)
         if got is not None:
             return got
-        budget[0] -= len(unknown) * len(ids)
+        budget[0] -= len(unknown) * n
         if budget[0] < 0:
             raise _OutOfWork
-        best = 0.0
-        n = len(ids)
+        best = 0
         for x in unknown:
-            sp = split(x, ids)
-            if sp is None or sp[0] <= best * n:
+            sp = split(x, ids, n)
+            if sp is None or sp[0] <= best:
                 continue  # cannot beat the best even if it won every time
-            v = sum(len(p) * value(frozenset(p)) for p in sp[1]) / n
-            if v > best:
-                best = v
+            w = sum(map(wins, sp[1]))
+            if w > best:
+                best = w
         memo[ids] = best
         return best
 
-    everything = frozenset(range(len(layouts)))
     n = len(layouts)
-    choice: tuple[float, float, int] | None = None
+    everything = (1 << n) - 1
+    choice: tuple[int, int, int] | None = None
     try:
-        # safest first, so the bound in value() prunes early
-        for x in sorted(unknown, key=lambda x: (sum(1 for k in shown[x] if k < 0), x)):
-            sp = split(x, everything)
-            if sp is None or (choice is not None and sp[0] / n <= choice[0]):
+        # safest first, so the bound in wins() prunes early
+        for x in sorted(unknown, key=lambda x: (-sum(m.bit_count() for m in shows[x]), x)):
+            sp = split(x, everything, n)
+            if sp is None or (choice is not None and sp[0] <= choice[0]):
                 continue
-            v = sum(len(p) * value(frozenset(p)) for p in sp[1]) / n
-            key = (v, sp[0] / n, -x)
+            key = (sum(map(wins, sp[1])), sp[0], -x)
             if choice is None or key > choice:
                 choice = key
     except _OutOfWork:
         return None
     if choice is None:
         return None
-    v, safe_p, x = choice
-    return Endgame(divmod(-x, cols), 1.0 - safe_p, v, n, len(unknown))
+    won, safe, x = choice
+    return Endgame(divmod(-x, cols), 1.0 - safe / n, won / n, n, len(unknown))
