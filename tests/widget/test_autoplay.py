@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from ipyminesweeper import GameOverError, Minesweeper
-from ipyminesweeper.play import STRATEGIES, Move, register_strategy
+from ipyminesweeper import GameOverError, Minesweeper, new_board, reveal
+from ipyminesweeper.play import STRATEGIES, Move, exact, register_strategy
 from ipyminesweeper.solver import probabilities
 
 
@@ -250,3 +250,21 @@ def test_probabilities_overlay_matches_the_solver_and_only_covers_covered_cells(
     assert all(w.cells[int(k)] in ".f" for k in w.probabilities)  # recomputed per move
     w.show_probabilities = False
     assert w.probabilities == {}
+
+
+def test_step_explains_an_isolated_region_and_unflags_a_cell_it_must_reveal() -> None:
+    # expert seed 32000118 after 184 moves of exact: seven covered cells around (14,7) are closed off
+    # (tests/strategies/test_guess.py, CLOSED_OFF); the widget shows the search's reason
+    board = new_board("expert", seed=32000118, first_click="opening")
+    for _ in range(184):
+        board = reveal(board, exact(board.view).pos)
+    w = Minesweeper(board=board)
+    w.flag(14, 7)  # the player's flag on the cell the search picks
+    move = w.step()
+    assert (move.action, move.pos) == ("flag", (14, 7))
+    assert w.board.view[(14, 7)] == "."
+    assert w.last_move["reason"].startswith("unflag (14,7), to reveal it next: (14,7) is a guess")
+    move = w.step()
+    assert (move.action, move.pos) == ("reveal", (14, 7))
+    assert "closed-off group of 7 covered cells" in w.last_move["reason"]
+    assert w.last_move["probability"] == pytest.approx(1 / 3, abs=1e-4)
