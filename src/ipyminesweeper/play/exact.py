@@ -138,12 +138,15 @@ exact = ExactStrategy(
        exact count over every consistent layout): reveal it. The reason says why.
     3. Otherwise guess (:mod:`ipyminesweeper.play.guess`): an unavoidable pair first (a forced or
        pseudo 50/50 no reveal can settle); with at most 1,000 layouts left, an exact endgame search
-       for the reveal most likely to win; else, among the cells at least 0.9x as safe as the safest,
-       the one most likely to be safe *and* to leave a safe next move (Hill's secondary safety),
-       looked at a level deeper when the best two nearly tie, live cells before dead ones.
+       for the reveal most likely to win; the same search on a closed-off region that nothing else
+       can inform (it must be guessed sooner or later); else, among the cells at least 0.9x as safe
+       as the safest, the one most likely to be safe *and* to leave a safe next move (Hill's
+       secondary safety), looked at a level deeper when the best two nearly tie, live cells before
+       dead ones.
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
-    reasoning. It keeps what the rules found on the last view and updates it around the cells that
+    reasoning. It does not trust the player's flags either: a flagged cell it proves safe, or picks
+    to reveal, it unflags first. It keeps what the rules found on the last view and updates it around the cells that
     changed (:class:`ExactStrategy`); the move and its reason depend on the view alone.
     """,
     flags=False,
