@@ -162,15 +162,23 @@ def _brute_third_order(view: MinimalView, pos: tuple[int, int]) -> Fraction:
     return total
 
 
+def _random_view(
+    rows: int, cols: int, seed: int, data: st.DataObject, most_covered: int, flags: int = 0
+) -> MinimalView:
+    """A random consistent position with 2 to ``most_covered`` covered cells (``flags`` of them
+    flagged, mines or not)."""
+    n = rows * cols
+    covered = data.draw(st.integers(2, min(n, most_covered)))
+    mines = data.draw(st.integers(1, covered - 1))
+    return make_position(rows, cols, mines, seed, n - covered, flags)[0]
+
+
 def _random_position(
     rows: int, cols: int, seed: int, data: st.DataObject, most_covered: int
 ) -> tuple[MinimalView, int, tuple[int, int], tuple[float, ...]]:
     """A random consistent position, a covered cell of it (flat and as a position) and its number
     distribution."""
-    n = rows * cols
-    covered = data.draw(st.integers(2, min(n, most_covered)))
-    mines = data.draw(st.integers(1, covered - 1))
-    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    view = _random_view(rows, cols, seed, data, most_covered)
     x = data.draw(st.sampled_from([i for i, ch in enumerate(view.cells) if ch == "."]))
     pos = divmod(x, cols)
     return view, x, pos, analyse(view).number_distribution(pos)
@@ -205,13 +213,23 @@ def test_a_near_tie_is_settled_one_level_deeper() -> None:
     assert move.pos == (5, 2) and "close to (2,3), but" in move.reason and "three safe moves" in move.reason
 
 
-def _brute_win(view: MinimalView, layouts: list[frozenset[tuple[int, int]]]) -> Fraction:
-    """The best chance of winning by revealing cells one at a time, over the given layouts."""
-    if len(layouts) == 1:
+def _brute_win(
+    view: MinimalView,
+    layouts: list[frozenset[tuple[int, int]]],
+    region: list[tuple[int, int]] | None = None,
+) -> Fraction:
+    """The best chance of learning where the mines are by revealing cells one at a time, over the
+    given layouts (each counted once); with ``region``, revealing only its cells and learning only
+    its mines."""
+    seen = {lay & frozenset(region) for lay in layouts} if region is not None else set(layouts)
+    if len(seen) == 1:
         return Fraction(1)
-    covered = [divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch == "."]
     best = Fraction(0)
-    for pos in covered:
+    for pos in (
+        region
+        if region is not None
+        else [divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch == "."]
+    ):
         parts: dict[int, list[frozenset[tuple[int, int]]]] = {}
         for lay in layouts:
             if pos not in lay:
@@ -223,8 +241,11 @@ def _brute_win(view: MinimalView, layouts: list[frozenset[tuple[int, int]]]) -> 
             continue
         x = pos[0] * view.cols + pos[1]
         v = sum(
-            Fraction(len(part), len(layouts)) * _brute_win(_hypothetical(view, x, k), part)
-            for k, part in parts.items()
+            (
+                Fraction(len(part), len(layouts)) * _brute_win(_hypothetical(view, x, k), part, region)
+                for k, part in parts.items()
+            ),
+            Fraction(0),
         )
         best = max(best, v)
     return best
@@ -235,10 +256,7 @@ def _brute_win(view: MinimalView, layouts: list[frozenset[tuple[int, int]]]) -> 
 def test_the_endgame_search_wins_as_often_as_brute_force(
     rows: int, cols: int, seed: int, data: st.DataObject
 ) -> None:
-    n = rows * cols
-    covered = data.draw(st.integers(2, min(n, 8)))
-    mines = data.draw(st.integers(1, covered - 1))
-    view, _ = make_position(rows, cols, mines, seed, n - covered)
+    view = _random_view(rows, cols, seed, data, 8)
     a = analyse(view)
     end = best_endgame_move(rows, cols, view.cells, a)
     layouts = sorted(brute_force_layouts(view), key=sorted)
@@ -255,31 +273,6 @@ def test_the_endgame_search_gives_up_beyond_its_work_budget() -> None:
     assert best_endgame_move(3, 4, view.cells, a, work=10) is None
     assert best_endgame_move(3, 4, view.cells, a, limit=a.layouts - 1) is None
     assert best_endgame_move(3, 4, view.cells, a) is not None
-
-
-def _brute_region_win(
-    view: MinimalView, region: list[tuple[int, int]], layouts: list[frozenset[tuple[int, int]]]
-) -> Fraction:
-    """The best chance of learning, by revealing only ``region``'s cells, where its mines are: over
-    the layouts of the whole board, each counted once."""
-    if len({lay & frozenset(region) for lay in layouts}) == 1:
-        return Fraction(1)
-    best = Fraction(0)
-    for pos in region:
-        parts: dict[int, list[frozenset[tuple[int, int]]]] = {}
-        for lay in layouts:
-            if pos not in lay:
-                parts.setdefault(sum(q in lay for q in neighbours(view.rows, view.cols, *pos)), []).append(
-                    lay
-                )
-        safe = sum(len(v) for v in parts.values())
-        if safe == 0 or (len(parts) == 1 and safe == len(layouts)):
-            continue
-        best = max(
-            best,
-            sum(Fraction(len(p), len(layouts)) * _brute_region_win(view, region, p) for p in parts.values()),
-        )
-    return best
 
 
 def _check_isolated_regions(view: MinimalView) -> int:
@@ -305,7 +298,7 @@ def _check_isolated_regions(view: MinimalView) -> int:
         found = search_layouts(rows, cols, view.cells, cells, listed)
         if found is not None:
             assert found.cells == len(region) and found.layouts == len(listed)
-            want = _brute_region_win(view, sorted(region), everything)
+            want = _brute_win(view, everything, sorted(region))
             assert found.win == pytest.approx(float(want), abs=1e-9)
             assert found.probability == pytest.approx(a.probabilities[found.pos])
     return len(regions)
@@ -316,11 +309,7 @@ def _check_isolated_regions(view: MinimalView) -> int:
 def test_isolated_regions_are_games_of_their_own_by_brute_force(
     rows: int, cols: int, seed: int, data: st.DataObject
 ) -> None:
-    n = rows * cols
-    covered = data.draw(st.integers(3, min(n, 13)))
-    mines = data.draw(st.integers(1, covered - 1))
-    view, _ = make_position(rows, cols, mines, seed, n - covered)
-    _check_isolated_regions(view)
+    _check_isolated_regions(_random_view(rows, cols, seed, data, 13))
 
 
 def test_a_closed_off_part_whose_mine_count_can_vary_is_not_isolated() -> None:
@@ -365,12 +354,8 @@ def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
 @given(rows=st.integers(2, 6), cols=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_exact_never_reveals_a_flagged_cell(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
     # the player's flags are not trusted; a search that picks a flagged cell unflags it first
-    n = rows * cols
-    covered = data.draw(st.integers(3, min(n, 16)))
-    mines = data.draw(st.integers(1, covered - 1))
-    flags = data.draw(st.integers(1, 3))
-    mv, _ = make_position(rows, cols, mines, seed, n - covered, flags)
-    view = View.from_text("\n".join(mv.cells[r * cols : (r + 1) * cols] for r in range(rows)), mines=mines)
+    mv = _random_view(rows, cols, seed, data, 16, flags=data.draw(st.integers(1, 3)))
+    view = View.from_text("\n".join(mv.cells[r * cols : (r + 1) * cols] for r in range(rows)), mines=mv.mines)
     move = exact(view)
     ch = view.cells[move.pos[0] * cols + move.pos[1]]
     assert (move.action, ch) in (("reveal", "."), ("flag", "f"))
