@@ -146,8 +146,9 @@ exact = ExactStrategy(
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
     reasoning. It does not trust the player's flags either: a flagged cell it proves safe, or picks
-    to reveal, it unflags first. It keeps what the rules found on the last view and updates it around the cells that
-    changed (:class:`ExactStrategy`); the move and its reason depend on the view alone.
+    to reveal, it unflags first. It keeps what the rules found on the last view and updates it
+    around the cells that changed (:class:`ExactStrategy`); the move and its reason depend on the
+    view alone.
     """,
     flags=False,
 )
