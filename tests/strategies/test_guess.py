@@ -292,7 +292,7 @@ def _check_isolated_regions(view: MinimalView) -> int:
         # every covered cell next to the region and outside it is a mine in every layout
         for r, c in region:
             for q in neighbours(rows, cols, r, c):
-                if q not in region and view.cells[q[0] * cols + q[1]] == ".":
+                if q not in region and not view.cells[q[0] * cols + q[1]].isdigit():  # covered
                     assert all(q in lay for lay in everything)
         # and the search solves it as often as brute force over the whole board's layouts
         found = search_layouts(rows, cols, view.cells, cells, listed)
@@ -309,17 +309,19 @@ def _check_isolated_regions(view: MinimalView) -> int:
 def test_isolated_regions_are_games_of_their_own_by_brute_force(
     rows: int, cols: int, seed: int, data: st.DataObject
 ) -> None:
-    _check_isolated_regions(_random_view(rows, cols, seed, data, 13))
+    flags = data.draw(st.integers(0, 3))  # covered cells, mines or not: not taken as mines
+    _check_isolated_regions(_random_view(rows, cols, seed, data, 13, flags))
 
 
 def test_a_closed_off_part_whose_mine_count_can_vary_is_not_isolated() -> None:
-    # the five covered cells on the left hold 2 or 3 mines: the mine count links them to the rest
+    # the covered cells on the right, closed off by known mines, hold 2 or 3 mines: the mine count
+    # links them to the rest
     view = MinimalView(2, 9, 5, "..02...2....2..12.")
     assert _check_isolated_regions(view) == 0
 
 
-# expert, after 340 moves (seed 32000118, opening start): seven covered cells around (14,7) are closed
-# off by numbers and known mines, and hold one of three layouts however the rest of the board lies
+# expert, after 184 moves of exact (seed 32000118, opening start): seven covered cells around (14,7) are
+# closed off by numbers and known mines, and hold one of three layouts however the rest of the board lies
 CLOSED_OFF = """\
 111122113..3.10111001.........
 3.21..11..5.2212.1012.........
@@ -353,14 +355,34 @@ def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
 @settings(max_examples=150, deadline=None)
 @given(rows=st.integers(2, 6), cols=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_exact_never_reveals_a_flagged_cell(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
-    # the player's flags are not trusted; a search that picks a flagged cell unflags it first
-    mv = _random_view(rows, cols, seed, data, 16, flags=data.draw(st.integers(1, 3)))
-    view = View.from_text("\n".join(mv.cells[r * cols : (r + 1) * cols] for r in range(rows)), mines=mv.mines)
+    # the player's flags are not trusted: exact reveals only unflagged cells, and a cell a search
+    # picks is unflagged first, even when the player has flagged it
+    mv = _random_view(rows, cols, seed, data, 16, flags=data.draw(st.integers(0, 3)))
+    text = [mv.cells[r * cols : (r + 1) * cols] for r in range(rows)]
+    view = View.from_text("\n".join(text), mines=mv.mines)
     move = exact(view)
     ch = view.cells[move.pos[0] * cols + move.pos[1]]
     assert (move.action, ch) in (("reveal", "."), ("flag", "f"))
     if move.action == "flag":
         assert move.reason.startswith(f"unflag ({move.pos[0]},{move.pos[1]})")
+    elif "layouts" in move.reason:  # a search chose it: flag it, and it is unflagged first
+        r, c = move.pos
+        text[r] = text[r][:c] + "f" + text[r][c + 1 :]
+        again = exact(View.from_text("\n".join(text), mines=mv.mines))
+        assert (again.action, again.pos) == ("flag", move.pos)
+        assert again.reason.startswith(f"unflag ({r},{c}), to reveal it next: ({r},{c}) is a guess")
+
+
+def test_the_look_ahead_from_a_flagged_cell_counts_only_unflagged_next_moves() -> None:
+    # second_order_safety is public: from a flagged cell, the next moves are the unflagged cells
+    view = View.from_text("1f\nff", mines=1)
+    a = analyse(view)
+    got = second_order_safety(2, 2, 1, view.cells, 1, a.number_distribution((0, 1)), frozenset())
+    assert got == pytest.approx(2 / 3)  # (0,1) is safe 2/3 of the time, then no unflagged cell is left
+    view = View.from_text("11\nf.", mines=1)
+    a = analyse(view)
+    got = second_order_safety(2, 2, 1, view.cells, 2, a.number_distribution((1, 0)), frozenset())
+    assert got == 0.0  # if (1,0) is safe, (1,1) is the mine, and it is the only next move
 
 
 def test_a_search_that_picks_a_flagged_cell_unflags_it_first() -> None:

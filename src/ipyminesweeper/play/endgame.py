@@ -73,7 +73,8 @@ def best_region_move(
     work: int = ENDGAME_WORK,
 ) -> Endgame | None:
     """The reveal that maximises the chance of solving an isolated region of at most ``limit``
-    layouts (the one with the fewest), if the search finishes within ``work``; else None."""
+    layouts: the region with the fewest whose search finishes within ``work`` (each region gets its
+    own budget); else None."""
     for region, layouts in analysis.isolated_regions(limit):
         found = search_layouts(rows, cols, cells, region, layouts, work)
         if found is not None:
@@ -162,4 +163,4 @@ def search_layouts(
     if choice is None:
         return None
     won, safe, x = choice
-    return Endgame(divmod(-x, cols), 1.0 - safe / n, won / n, n, len(unknown))
+    return Endgame(divmod(-x, cols), (n - safe) / n, won / n, n, len(unknown))

@@ -19,7 +19,7 @@ from ..engine import Position, View, format_position
 from ..solver import analyse, deduce
 from ..solver.closure import KeptClosure
 from ..solver.rules import Reasoner
-from .guess import guess
+from .guess import guess, reveal_or_unflag
 from .move import Action, Explanation, Move, evidence, explained_later, playable
 
 __all__ = ["ExactStrategy", "exact", "exact_flags", "opening_cell"]
@@ -43,9 +43,7 @@ def _first_move(rows: int, cols: int, cells: str) -> Move:
         f"first click at {format_position(pos)}: near the corner but clear of the edges, so its opening "
         "leaves few cells stranded"
     )
-    if cells[pos[0] * cols + pos[1]] == "f":
-        return Move("flag", pos, f"unflag {format_position(pos)}, to reveal it next: {why}", None)
-    return Move("reveal", pos, why, None)
+    return reveal_or_unflag(cells, cols, pos, why, None)
 
 
 def _explain_certain(view: View, pos: Position) -> Explanation:

@@ -48,6 +48,7 @@ __all__ = [
     "Candidate",
     "forced_fifty_fifty",
     "guess",
+    "reveal_or_unflag",
     "second_order_safety",
     "third_order_safety",
     "unavoidable_pair",
@@ -116,7 +117,7 @@ def unavoidable_pair(
     table = neighbour_table(rows, cols)
     known = {r * cols + c for r, c in analysis.mines}
     probs = analysis.probabilities
-    # (a cell next to no number has no number next to it and a neighbour: only the frontier counts)
+    # (a cell next to no number shares no number with a neighbour: only the frontier counts)
     undecided = {
         r * cols + c
         for r, c in analysis.frontier
@@ -168,9 +169,11 @@ def _next_moves(
     after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
     if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
         return 1.0, 1.0, after
-    # the probabilities of the cells still covered, the revealed one (no probability now) last
+    # the probabilities of the cells still covered; the revealed one, if it was in ``before``, has
+    # none now and sorts last
     risks = sorted(map(after.probabilities.get, before, repeat(2.0)))
-    risks.pop()
+    if risks and risks[-1] > 1.0:
+        risks.pop()
     if not risks:
         return 1.0, 1.0, after
     return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)], after
@@ -452,12 +455,25 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
 
 
 def _searched(rows: int, cols: int, cells: str, found: Endgame, why: str) -> Move:
-    """Reveal the cell an exact search chose; unflag it first if the player flagged it."""
+    """Reveal the cell an exact search chose (unflag it first if the player flagged it)."""
     numbers, constrained = evidence(rows, cols, cells, found.pos)
-    if cells[found.pos[0] * cols + found.pos[1]] == "f":
-        why = f"unflag {format_position(found.pos)}, to reveal it next: {why}"
-        return Move("flag", found.pos, why, found.probability, numbers=numbers, constrained=constrained)
-    return Move("reveal", found.pos, why, found.probability, numbers=numbers, constrained=constrained)
+    return reveal_or_unflag(cells, cols, found.pos, why, found.probability, numbers, constrained)
+
+
+def reveal_or_unflag(
+    cells: str,
+    cols: int,
+    pos: Position,
+    why: str,
+    probability: float | None,
+    numbers: tuple[Position, ...] = (),
+    constrained: tuple[Position, ...] = (),
+) -> Move:
+    """Reveal ``pos``; or, if the player flagged it, unflag it, saying it is revealed next."""
+    if cells[pos[0] * cols + pos[1]] == "f":
+        why = f"unflag {format_position(pos)}, to reveal it next: {why}"
+        return Move("flag", pos, why, probability, numbers=numbers, constrained=constrained)
+    return Move("reveal", pos, why, probability, numbers=numbers, constrained=constrained)
 
 
 def _pair_move(rows: int, cols: int, cells: str, a: Analysis, pair: tuple[Position, Position]) -> Move:

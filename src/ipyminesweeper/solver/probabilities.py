@@ -11,7 +11,7 @@ number of consistent layouts is ``sum_k P[k] * C(I, M - k)`` where ``P`` is the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain, combinations, product
@@ -136,14 +136,11 @@ class Analysis:
             return None
         parts: list[list[tuple[int, frozenset[int]]]] = []
         for cc in self._counts:
-            boxes = cc.component.boxes
             listed: list[tuple[int, frozenset[int]]] = []
-            for ks in cc.solutions():
-                choices = [combinations(box, k) for box, k in zip(boxes, ks, strict=True)]
-                for picked in product(*choices):
-                    listed.append((sum(ks), frozenset(chain.from_iterable(picked))))
-                    if len(listed) > 32 * limit:
-                        return None  # component layouts that mostly do not fit the mine count
+            for layout in _component_layouts(cc):
+                listed.append(layout)
+                if len(listed) > 32 * limit:
+                    return None  # component layouts that mostly do not fit the mine count
             parts.append(listed)
         mines = self._system.mines
         partial: list[tuple[int, frozenset[int]]] = [(0, frozenset())]
@@ -164,9 +161,11 @@ class Analysis:
 
         A component is *isolated* when every layout of it that fits the mine count holds the same
         number of mines, and no cell of it has a covered neighbour outside it other than a known
-        mine. Then nothing revealed elsewhere, and not the mine count, can tell its layouts apart:
-        they stay equally likely until its own cells are revealed, so it is a game of its own.
-        Components with one layout, or more than ``limit``, are left out; the fewest layouts first.
+        mine (one the numbers alone decide, single-point, before counting; a cell that only the
+        count makes a mine is not taken as known, which errs on the safe side). Then nothing
+        revealed elsewhere, and not the mine count, can tell its layouts apart: they stay equally
+        likely until its own cells are revealed, so it is a game of its own. Components with one
+        layout, or more than ``limit``, are left out; the fewest layouts first.
         """
         system = self._system
         table = neighbour_table(system.rows, system.cols)
@@ -187,13 +186,7 @@ class Analysis:
                 for y in table[x]
             ):
                 continue
-            boxes = cc.component.boxes
-            layouts = tuple(
-                frozenset(chain.from_iterable(picked))
-                for ks in cc.solutions()
-                if sum(ks) == fits[0]
-                for picked in product(*(combinations(box, k) for box, k in zip(boxes, ks, strict=True)))
-            )
+            layouts = tuple(mines for m, mines in _component_layouts(cc) if m == fits[0])
             found.append((len(layouts), j, tuple(sorted(cells)), layouts))
         found.sort(key=lambda f: f[:2])
         return [(cells, layouts) for _, _, cells, layouts in found]
@@ -263,6 +256,15 @@ class Analysis:
                     if k <= 8:
                         out[k] += w * _c(nbr_interior, ai) * ways[m + ai]
         return tuple(out)
+
+
+def _component_layouts(cc: ComponentCount) -> Iterator[tuple[int, frozenset[int]]]:
+    """Every layout of a component: how many mines, and which cells hold them."""
+    boxes = cc.component.boxes
+    for ks in cc.solutions():
+        choices = [combinations(box, k) for box, k in zip(boxes, ks, strict=True)]
+        for picked in product(*choices):
+            yield sum(ks), frozenset(chain.from_iterable(picked))
 
 
 def _neighbours(system: ConstraintSystem, i: int) -> tuple[int, ...]:
