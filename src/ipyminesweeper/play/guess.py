@@ -125,8 +125,6 @@ def unavoidable_pair(
     }
     found: list[tuple[float, int, int]] = []
     for x in sorted(undecided):
-        if not any("1" <= cells[n] <= "8" for n in table[x]):
-            continue  # no number next to x (most cells away from the frontier): no number next to both
         for y in table[x]:
             if y <= x or y not in undecided:
                 continue
@@ -288,16 +286,18 @@ def third_order_safety(
             total += dist[k]
             continue
         mines_after = frozenset(r * cols + c for r, c in after.mines)
-        nexts = sorted(
-            (p, pos) for pos, p in after.probabilities.items() if hypo[pos[0] * cols + pos[1]] == "."
-        )[:width]
+        unflagged = _unflagged(rows, cols, hypo)  # listed once for this number's next moves
+        risks = map(after.probabilities.__getitem__, unflagged)
+        nexts = sorted(zip(risks, unflagged, strict=True))[:width]
         best = 0.0
         for p, pos in nexts:
             if 1 - p <= best:
                 break  # safest first: the rest cannot do better
             y = pos[0] * cols + pos[1]
             dist_y = after.number_distribution(pos)
-            best = max(best, second_order_safety(rows, cols, mines, hypo, y, dist_y, mines_after))
+            got = _look_ahead(rows, cols, mines, hypo, y, dist_y, mines_after, unflagged=unflagged)
+            assert got is not None  # no floor: never dropped
+            best = max(best, got.safety)
         total += dist[k] * best
     return total
 
