@@ -1,4 +1,7 @@
-"""Run the benchmarks and print their figures: ``python -m benchmarks [engine|solver|...]``."""
+"""Run the benchmarks and print their figures: ``python -m benchmarks [engine|solver|...]``.
+
+A suite that takes arguments gets the rest of the line: ``python -m benchmarks versus compare ...``.
+"""
 
 from __future__ import annotations
 
@@ -15,10 +18,15 @@ SUITES = {
     "browser": "benchmarks.bench_browser",
     "lite": "benchmarks.bench_lite",  # Pyodide in the offline JupyterLite site, in Chromium
     "speed": "benchmarks.bench_speed",  # exact and probabilities against ms-toollib, same boards (issue 9)
+    "versus": "benchmarks.versus",  # head to head on a boards file, paired with Hill's solvers (issue 21)
 }
 
 
 def main(argv: list[str]) -> None:
+    if argv and argv[0] in SUITES and any(a not in SUITES for a in argv[1:]):
+        # one suite with its own arguments: python -m benchmarks versus play --boards ...
+        importlib.import_module(SUITES[argv[0]]).main(argv[1:])
+        return
     names = argv or list(SUITES)
     unknown = [n for n in names if n not in SUITES]
     if unknown:
