@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -102,6 +103,7 @@ def check_valid(board: Board) -> None:
     again = Board.from_json(board.to_json())
     assert again == board and again.seed == board.seed and again.first_click == board.first_click
     assert dataclasses.replace(board) == board
+    assert pickle.loads(pickle.dumps(board)) == board, "unpickled through the same check"
     view = board.view
     assert len(view.cells) == board.rows * board.cols
     if not board.over:

@@ -117,6 +117,22 @@ def test_view_rejects_mine_characters_while_playing() -> None:
         View(1, 2, 1, "playing", "*1")
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("." * 20_000_000, "at most 12,004,096 characters"),
+        (".\n" * 4_000_001, "the limit is 4,000,000"),
+        ("...\n.?.", "row 1, column 1: unknown view cell '\\?'"),
+        ("..\n.", "row 1 has 1 cells"),
+        ("\n \n", "at least one row"),
+    ],
+)
+def test_a_view_text_is_refused_by_size_before_it_is_read(text: str, message: str) -> None:
+    """The size cap comes first: 20 M characters are refused unread (they took 32 s before the cap)."""
+    with pytest.raises(ValueError, match=message):
+        View.from_text(text, mines=1)
+
+
 def test_reprs_are_readable_and_hide_the_mines() -> None:
     b = reveal(new_board(5, 5, 3, seed=2), (2, 2))
     text = repr(b)

@@ -39,6 +39,7 @@ from .notation import (
     read_header,
     read_json,
 )
+from .pickling import constructor_reduce, restore_state
 from .view import View, view_from_keys
 
 __all__ = ["Board"]
@@ -71,6 +72,14 @@ class Board:
         problem = _board_problem(self)
         if problem:
             raise BoardError(problem)
+
+    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return constructor_reduce(self)
+
+    def __setstate__(self, state: object) -> None:
+        restore_state(self, state)
 
     # --- derived facts -------------------------------------------------------------------------------
 

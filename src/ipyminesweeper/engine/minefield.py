@@ -11,9 +11,11 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 from .errors import BoardError, quote
 from .geometry import shape_error
+from .pickling import constructor_reduce, restore_state
 
 __all__ = [
     "FIRST_CLICK_POLICIES",
@@ -102,6 +104,14 @@ class PendingMines:
         if problem:
             raise BoardError(str(problem))
 
+    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return constructor_reduce(self)
+
+    def __setstate__(self, state: object) -> None:
+        restore_state(self, state)
+
 
 @dataclass(frozen=True)
 class Minefield:
@@ -133,6 +143,14 @@ class Minefield:
         problem = (None if self.seed is None else seed_error(self.seed)) or policy_error(self.first_click)
         if problem:
             raise BoardError(str(problem))
+
+    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return constructor_reduce(self)
+
+    def __setstate__(self, state: object) -> None:
+        restore_state(self, state)
 
     @cached_property
     def count(self) -> int:

@@ -10,10 +10,13 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from .cells import END_ALPHABET, END_VIEW_TEXT, LIVE_ALPHABET, LIVE_VIEW_TEXT, STATUSES, Status
 from .errors import quote
 from .geometry import Position, check_position, neighbour_positions, position, shape_error
+from .notation import MAX_TEXT
+from .pickling import constructor_reduce, restore_state
 
 __all__ = ["NUMBER_COLOURS", "View", "view_from_keys", "view_html"]
 
@@ -36,6 +39,14 @@ class View:
         problem = _view_problem(self.rows, self.cols, self.mines, self.status, self.cells)
         if problem:
             raise ValueError(problem)
+
+    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return constructor_reduce(self)
+
+    def __setstate__(self, state: object) -> None:
+        restore_state(self, state)
 
     def __getitem__(self, pos: Position) -> str:
         """The character of the cell at ``pos``."""
@@ -84,23 +95,29 @@ class View:
         ``F`` (or ``*``) without ``X`` means won, any digit means playing, otherwise ready."""
         if not isinstance(text, str):
             raise TypeError(f"View.from_text expects a str, not {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise ValueError(f"a view's text is at most {MAX_TEXT:,} characters; this one has {len(text):,}")
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
         if not lines:
             raise ValueError("a view needs at least one row")
         cols = len(lines[0])
+        error = shape_error(len(lines), cols)
+        if error:
+            raise ValueError(str(error))
         for r, line in enumerate(lines):
             if len(line) != cols:
                 raise ValueError(f"row {r} has {len(line)} cells but row 0 has {cols}")
-            for c, ch in enumerate(line):
-                if ch not in END_ALPHABET:
-                    raise ValueError(f"row {r}, column {c}: unknown view cell {quote(ch)}")
         cells = "".join(lines)
+        if cells.encode("ascii", errors="replace").translate(None, _END_BYTES):  # at C speed
+            index = next(i for i, ch in enumerate(cells) if ch not in END_ALPHABET)
+            r, c = position(cols, index)
+            raise ValueError(f"row {r}, column {c}: unknown view cell {quote(cells[index])}")
         status: Status
         if "X" in cells:
             status = "lost"
         elif "F" in cells or "*" in cells:
             status = "won"
-        elif any(ch.isdigit() for ch in cells):
+        elif any(digit in cells for digit in "012345678"):
             status = "playing"
         else:
             status = "ready"

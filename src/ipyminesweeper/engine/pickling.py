@@ -1,0 +1,49 @@
+"""Pickling that goes through the constructor, so an unpickled value is checked like a new one.
+
+A frozen dataclass pickles, by default, as "make an empty object, then fill its ``__dict__``": the
+check in ``__post_init__`` never runs, so a tampered pickle can hold a board no rule could reach. The
+always-valid classes (``Board``, ``View``, ``Minefield``, ...) use these two functions instead:
+
+- ``__reduce__`` returns :func:`constructor_reduce`: the pickle is a call of the class with its fields,
+  so unpickling runs the same check as ``Board(...)``; cached derived values are not pickled;
+- ``__setstate__`` is :func:`restore_state`: a pickle in the default form (older versions, or one
+  written by hand) is rebuilt through the constructor too, and anything but the fields is refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cached_property
+from typing import Any
+
+from .errors import BoardError, quote
+
+__all__ = ["constructor_reduce", "restore_state"]
+
+
+def constructor_reduce(value: Any) -> tuple[Any, tuple[Any, ...]]:
+    """``(class, fields)``: what ``__reduce__`` returns, so unpickling calls the checked constructor."""
+    return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value) if f.init)
+
+
+def restore_state(value: Any, state: object) -> None:
+    """Fill ``value`` (a fresh, empty instance) from a pickled ``__dict__``, checked by the constructor.
+
+    Cached derived values in ``state`` are dropped (they are computed again); any other unknown key, a
+    missing field or a field the constructor refuses raises :class:`BoardError` (or the class's own
+    ValueError), and nothing is set.
+    """
+    cls = type(value)
+    name = cls.__name__
+    if not isinstance(state, dict):
+        raise BoardError(f"a pickled {name} holds a dict of its fields, not {type(state).__name__}")
+    fields = [f.name for f in dataclasses.fields(cls) if f.init]
+    for key in state:
+        if key not in fields and not isinstance(getattr(cls, str(key), None), cached_property):
+            raise BoardError(f"a pickled {name} has an unknown field {quote(key)}")
+    missing = [f for f in fields if f not in state]
+    if missing:
+        raise BoardError(f"a pickled {name} lacks the field(s) {', '.join(missing)}")
+    checked = cls(**{f: state[f] for f in fields})  # the constructor's own check
+    for f in fields:
+        object.__setattr__(value, f, getattr(checked, f))
