@@ -124,6 +124,31 @@ def cmd_compare(args: argparse.Namespace) -> None:
         print("\n".join(paired.report()))
 
 
+def _winners(args: argparse.Namespace) -> dict[int, str]:
+    """The boards only one of A (exact) and B (the other solver) won, and who won each."""
+    paired = pair(read_results(args.a), read_results(args.b), "exact", "hill")
+    only_a, only_b = paired.only
+    return {**{s: "exact" for s in only_a}, **{s: "hill" for s in only_b}}
+
+
+def cmd_discordant(args: argparse.Namespace) -> None:
+    winners = _winners(args)
+    n = write_boards(args.out, (b for b in read_boards(args.boards) if b.seed in winners))
+    hill = sum(w == "hill" for w in winners.values())
+    print(f"{n} boards won by one only ({n - hill} by A only, {hill} by B only) -> {args.out}")
+
+
+def cmd_study(args: argparse.Namespace) -> None:
+    from .discordant import read_traces, study, summary, to_json
+
+    winners = _winners(args)
+    found = study(read_boards(args.boards), winners, read_traces(args.trace))
+    with open(args.out, "w", encoding="utf-8") as f:
+        for d in found:
+            f.write(to_json(d) + "\n")
+    print("\n".join(summary(found)))
+
+
 def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m benchmarks versus", description=__doc__.splitlines()[0])
     sub = p.add_subparsers(dest="command", required=True)
@@ -153,6 +178,21 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--names", default="A,B", help="NAME_A,NAME_B")
     c.add_argument("--json", action="store_true", help="print every figure as JSON")
     c.set_defaults(run=cmd_compare)
+
+    d = sub.add_parser("discordant", help="the boards only one of two solvers won, as a boards file")
+    d.add_argument("--boards", required=True)
+    d.add_argument("--a", nargs="+", required=True, help="exact's results")
+    d.add_argument("--b", nargs="+", required=True, help="the other solver's results")
+    d.add_argument("--out", required=True)
+    d.set_defaults(run=cmd_discordant)
+
+    s = sub.add_parser("study", help="the first differing guess on each discordant board, classified")
+    s.add_argument("--boards", required=True, help="the discordant boards")
+    s.add_argument("--a", nargs="+", required=True, help="exact's results")
+    s.add_argument("--b", nargs="+", required=True, help="the other solver's results")
+    s.add_argument("--trace", required=True, help="the other solver's trace (benchmarks/hill, --trace)")
+    s.add_argument("--out", required=True, help="one JSON line per board")
+    s.set_defaults(run=cmd_study)
     return p
 
 

@@ -21,11 +21,11 @@ from ipyminesweeper.play.guess import (
     CUTOFF,
     _candidates,
     _rank,
-    _weigh,
     forced_fifty_fifty,
     second_order_safety,
     third_order_safety,
     unavoidable_pair,
+    weigh,
 )
 from ipyminesweeper.solver import analyse
 
@@ -67,7 +67,7 @@ def test_a_pseudo_fifty_fifty_is_found_and_taken_first() -> None:
     a = analyse(view)
     assert unavoidable_pair(4, 6, view.cells, a) == ((2, 4), (2, 5))
     assert forced_fifty_fifty(4, 6, view.cells, a) is None  # 1/3 each, not a 50/50
-    assert _weigh(4, 6, 6, view.cells, a)[0].pos == (3, 5)  # the look-ahead alone would not take it
+    assert weigh(4, 6, 6, view.cells, a)[0].pos == (3, 5)  # the look-ahead alone would not take it
     move = exact(view)
     assert move.pos == (2, 4) and "no cell left to reveal can tell them apart" in move.reason
     # taking it loses nothing: it wins as often as the best line of play
@@ -205,7 +205,7 @@ def test_a_near_tie_is_settled_one_level_deeper() -> None:
     cells = "012......01.......012......111........1.......2.................................."
     view = View.from_text("\n".join(cells[r * 9 : r * 9 + 9] for r in range(9)), mines=10)
     a = analyse(view)
-    first, second = _weigh(9, 9, 10, view.cells, a)[:2]
+    first, second = weigh(9, 9, 10, view.cells, a)[:2]
     assert (first.pos, second.pos) == ((5, 2), (2, 3))
     assert first.score is not None and second.score is not None and first.score < second.score
     assert first.third is not None and second.third is not None and first.third > second.third
@@ -346,7 +346,7 @@ def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
     a = analyse(view)
     region, layouts = a.isolated_regions(1000)[0]
     assert len(region) == 7 and len(layouts) == 3 and 14 * 30 + 7 in region
-    assert _weigh(16, 30, 99, view.cells, a)[0].pos == (3, 22)  # the look-ahead alone: 11.8% elsewhere
+    assert weigh(16, 30, 99, view.cells, a)[0].pos == (3, 22)  # the look-ahead alone: 11.8% elsewhere
     move = exact(view)
     assert move.pos == (14, 7) and move.probability == pytest.approx(1 / 3)
     assert "closed-off group of 7 covered cells" in move.reason and "solves the group 66.7%" in move.reason

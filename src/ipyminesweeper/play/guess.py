@@ -52,6 +52,7 @@ __all__ = [
     "second_order_safety",
     "third_order_safety",
     "unavoidable_pair",
+    "weigh",
 ]
 
 TIE = 1e-9  # probabilities closer than this are ties
@@ -351,8 +352,9 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
     )
 
 
-def _weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Candidate]:
-    """The candidates looked ahead, best first (those dropped half-way last, with no score)."""
+def weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Candidate]:
+    """The candidates of the look-ahead (step 4), each weighed, best first; those dropped half-way
+    come last, with no score. The first is the guess when steps 1-3 do not apply."""
     known = frozenset(r * cols + c for r, c in a.mines)
     scored: list[Candidate] = []
     dropped: list[Candidate] = []
@@ -436,7 +438,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
             " the time, the best"
         )
         return _searched(rows, cols, cells, region, why)
-    ranked = _weigh(rows, cols, mines, cells, a)
+    ranked = weigh(rows, cols, mines, cells, a)
     best = ranked[0]
     return Move(
         "reveal",
