@@ -5,6 +5,7 @@
     python -m benchmarks versus play --boards boards.jsonl --out exact.jsonl [--strategy exact]
         [--shard K/N] [--limit N] [--progress K]
     python -m benchmarks versus compare --a exact.jsonl --b java.jsonl [--names exact,java] [--json]
+    python -m benchmarks versus moves --boards boards.jsonl --out M1.jsonl   (then: versus same --a M1 --b M2)
 
 ``boards`` writes a boards file (``benchmarks/boards_file.py``: the same boards as the JavaScript harness
 of Hill's solver draws for the same seeds). ``play`` plays each board through the users' path, the
@@ -16,6 +17,8 @@ N-th board from the K-th (0-based), to run one process per core. ``compare`` pai
 files by seed (``benchmarks/paired.py``) and prints both win rates, the paired difference with its 95%
 interval, the boards won by one only, and the speed ratio. Reference results come from Hill's solvers
 (``benchmarks/hill/README.md``); they cannot be fetched in CI, so this is a benchmark, not a test.
+``moves`` writes every move of each game and ``same`` checks that two such files agree move for move:
+the check that a change for speed leaves the moves alone.
 """
 
 from __future__ import annotations
@@ -124,6 +127,39 @@ def cmd_compare(args: argparse.Namespace) -> None:
         print("\n".join(paired.report()))
 
 
+def game_moves(spec: BoardSpec, strategy: Strategy) -> str:
+    """Every move of ``strategy`` on a board after its first click, as ``action r,c`` joined by ``;``."""
+    _, moves = play(to_board(spec), strategy)
+    return ";".join(f"{m.action[0]}{m.pos[0]},{m.pos[1]}" for m in moves)
+
+
+def cmd_moves(args: argparse.Namespace) -> None:
+    strategy = resolve_strategy(args.strategy)
+    boards = read_boards(args.boards)[: args.limit]
+    t0 = time.process_time()
+    with open(args.out, "w", encoding="utf-8") as f:
+        for spec in boards:
+            f.write(json.dumps({"seed": spec.seed, "moves": game_moves(spec, strategy)}) + "\n")
+    print(f"{len(boards)} games' moves in {time.process_time() - t0:.1f} CPU s -> {args.out}")
+
+
+def read_moves(path: str) -> dict[int, str]:
+    """A file of :func:`cmd_moves`: each board's moves by seed."""
+    with open(path, encoding="utf-8") as f:
+        return {d["seed"]: d["moves"] for d in map(json.loads, filter(str.strip, f))}
+
+
+def cmd_same(args: argparse.Namespace) -> None:
+    a, b = read_moves(args.a), read_moves(args.b)
+    if a.keys() != b.keys():
+        raise SystemExit(f"the files hold different boards ({len(a)} and {len(b)})")
+    differ = sorted(s for s in a if a[s] != b[s])
+    moves = sum(len(m.split(";")) for m in a.values() if m)
+    if differ:
+        raise SystemExit(f"moves differ on {len(differ)} of {len(a)} games, first on board {differ[0]}")
+    print(f"the same moves on all {len(a)} games ({moves:,} moves)")
+
+
 def _winners(args: argparse.Namespace) -> dict[int, str]:
     """The boards only one of A (exact) and B (the other solver) won, and who won each."""
     paired = pair(read_results(args.a), read_results(args.b), "exact", "hill")
@@ -178,6 +214,18 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--names", default="A,B", help="NAME_A,NAME_B")
     c.add_argument("--json", action="store_true", help="print every figure as JSON")
     c.set_defaults(run=cmd_compare)
+
+    m = sub.add_parser("moves", help="every move of a strategy on each board (for versus same)")
+    m.add_argument("--boards", required=True)
+    m.add_argument("--out", required=True)
+    m.add_argument("--strategy", default="exact")
+    m.add_argument("--limit", type=int, default=None)
+    m.set_defaults(run=cmd_moves)
+
+    q = sub.add_parser("same", help="check two moves files hold the same moves, game for game")
+    q.add_argument("--a", required=True)
+    q.add_argument("--b", required=True)
+    q.set_defaults(run=cmd_same)
 
     d = sub.add_parser("discordant", help="the boards only one of two solvers won, as a boards file")
     d.add_argument("--boards", required=True)

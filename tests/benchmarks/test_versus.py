@@ -106,3 +106,36 @@ def test_boards_play_and_compare_from_the_command_line(
 def test_without_arguments_it_says_how_to_use_it(capsys: pytest.CaptureFixture[str]) -> None:
     benchmarks_main(["versus"])
     assert "versus {boards,play,compare}" in capsys.readouterr().out
+
+
+def test_moves_and_same_check_games_move_for_move(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    boards, one, two = tmp_path / "b.jsonl", tmp_path / "1.jsonl", tmp_path / "2.jsonl"
+    benchmarks_main(
+        [
+            "versus",
+            "boards",
+            "--start",
+            "safe",
+            "--games",
+            "8",
+            "--seed",
+            "70",
+            "--level",
+            "beginner",
+            "--out",
+            str(boards),
+        ]
+    )
+    benchmarks_main(["versus", "moves", "--boards", str(boards), "--out", str(one)])
+    benchmarks_main(["versus", "moves", "--boards", str(boards), "--out", str(two)])
+    benchmarks_main(["versus", "same", "--a", str(one), "--b", str(two)])
+    assert "the same moves on all 8 games" in capsys.readouterr().out
+    first = json.loads(one.read_text().splitlines()[0])
+    _, moves = play(to_board(read_boards(boards)[0]), exact)
+    assert first["moves"] == ";".join(f"{m.action[0]}{m.pos[0]},{m.pos[1]}" for m in moves)
+    lines = two.read_text().splitlines()
+    changed = json.loads(lines[3])
+    changed["moves"] = changed["moves"] + ";r0,0"
+    two.write_text("\n".join([*lines[:3], json.dumps(changed), *lines[4:]]) + "\n")
+    with pytest.raises(SystemExit, match="moves differ on 1 of 8 games"):
+        benchmarks_main(["versus", "same", "--a", str(one), "--b", str(two)])
