@@ -2,10 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-from pathlib import Path
-
 import pytest
 
 from ipyminesweeper import GameOverError, Minesweeper, Move, View, new_board
@@ -26,8 +22,6 @@ from ipyminesweeper.widget import (
     update,
 )
 from ipyminesweeper.widget.render import render
-from ipyminesweeper.widget.stats import GameResult, Stats, level_name, record, stats_from_json
-from ipyminesweeper.widget.stats_file import StatsFile
 
 
 def playing(seed: int = 3) -> object:
@@ -168,91 +162,6 @@ def test_scored_reports_a_score_not_a_probability() -> None:
     state = render(update(playing(), Step("scored")))["last_move"]
     assert state["probability"] is None or state["probability"] == 0.0
     assert state["score"] is not None
-
-
-# --- statistics -----------------------------------------------------------------------------------------
-
-
-def result(game: str, won: bool, seconds: float, assisted: str = "", level: str = "beginner") -> GameResult:
-    return GameResult(game, level, "opening", won, seconds, assisted, 0)
-
-
-def test_stats_are_derived_from_the_results() -> None:
-    stats = Stats()
-    for r in [
-        result("a", True, 50),
-        result("b", True, 30, "2 hints"),
-        result("c", False, 12),
-        result("d", True, 40),
-        result("e", True, 45),
-        result("x", True, 5, level="expert"),
-    ]:
-        stats = record(stats, r)
-    s = stats.of("beginner", "opening")
-    assert (s.played, s.won) == (5, 4)
-    assert s.best_seconds == 40, "an assisted win never sets the best time"
-    assert s.median_seconds == 42.5 and s.streak == 2 and s.best_streak == 2
-    assert stats.levels == (("beginner", "opening"), ("expert", "opening"))
-    again = record(stats, result("c", True, 60, "1 undo after a loss"))
-    assert again.of("beginner", "opening").played == 5, "a game that ends again replaces its result"
-    assert again.of("beginner", "opening").best_streak == 5
-    assert stats_from_json(again.to_json()) == again
-    assert level_name(16, 30, 99) == "expert" and level_name(10, 10, 15) == "10x10/15"
-
-
-@pytest.mark.parametrize(
-    "text",
-    [
-        "",
-        "{",
-        "[]",
-        '{"format": "other", "version": 1, "games": []}',
-        '{"format": "ipyminesweeper/stats", "version": 1, "games": [{"game": 1}]}',
-        '{"format": "ipyminesweeper/stats", "version": 1, "games": "all"}',
-    ],
-)
-def test_a_corrupt_stats_file_reads_as_no_stats(tmp_path: Path, text: str) -> None:
-    path = tmp_path / "stats.json"
-    path.write_text(text)
-    store = StatsFile(path)
-    assert store.load() == Stats() and store.problem
-    store.add(result("a", True, 10))
-    assert len(stats_from_json(path.read_text()).results) == 1, "the next game writes a good file"
-
-
-def test_stats_live_in_memory_where_the_disk_cannot_be_written(tmp_path: Path) -> None:
-    blocked = tmp_path / "file-not-dir"
-    blocked.write_text("")
-    store = StatsFile(blocked / "stats.json")
-    store.add(result("a", True, 10))
-    store.add(result("b", False, 3))
-    assert len(store.load().results) == 2 and "in memory" in store.problem
-
-
-def test_a_finished_game_is_recorded_and_survives_a_new_widget(tmp_path: Path) -> None:
-    os.environ["JUPYTER_DATA_DIR"] = str(tmp_path)
-    try:
-        w = Minesweeper("beginner", seed=11)
-        w.reveal(4, 4)
-        while w.status == "playing":
-            w.reveal(*safe_cell(w.board))
-        assert w.status == "won" and w.summary.startswith("won in")
-        table = w.stats.of("beginner", "opening")
-        assert (table.played, table.won) == (1, 1) and table.best_seconds is not None
-        assert w.stats_table[0]["level"] == "beginner" and w.stats_table[0]["won"] == 1
-        saved = json.loads((tmp_path / "ipyminesweeper" / "stats.json").read_text())
-        assert saved["format"] == "ipyminesweeper/stats" and len(saved["games"]) == 1
-        other = Minesweeper("expert")  # as after a kernel restart: read from the file
-        assert other.stats.of("beginner", "opening").won == 1
-        helped = Minesweeper("beginner", seed=12)
-        helped.step("exact")
-        while helped.status == "playing":
-            helped.step("exact")
-        assert "assisted" in helped.summary
-        won = helped.stats.of("beginner", "opening")
-        assert won.played == 2 and (helped.status == "lost" or won.best_seconds == table.best_seconds)
-    finally:
-        os.environ.pop("JUPYTER_DATA_DIR", None)
 
 
 # --- the widget's methods ------------------------------------------------------------------------------

@@ -1,0 +1,528 @@
+"""The statistics database: nothing lost, nothing overwritten, nothing written outside its folder.
+
+- the database agrees with the pure :class:`GameLog` on any sequence of results (the reference);
+- 4 processes x 500 games recorded at once: 0 lost;
+- every kind of corrupt file (the legacy ``stats.json`` and the database) is moved aside with its bytes
+  intact, said once, and a new database takes over; a newer database is left alone;
+- links in place of the folder or of any of its files: nothing is written through them (0 files outside);
+- no ``sqlite3`` (some Pyodide builds), or a folder that cannot be written: memory, and a notice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import pickle
+import random
+import sqlite3
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from collections.abc import Callable
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ipyminesweeper import Minesweeper
+from ipyminesweeper.widget import stats_file
+from ipyminesweeper.widget.stats import (
+    MAX_JSON_BYTES,
+    GameLog,
+    GameResult,
+    Stats,
+    level_name,
+    log_from_json,
+    record,
+)
+from ipyminesweeper.widget.stats_file import APPLICATION_ID, SCHEMA_VERSION, StatsFile
+
+SRC = str(Path(__file__).resolve().parents[2] / "src")
+
+
+def result(game: str, won: bool, seconds: float, assisted: str = "", level: str = "beginner") -> GameResult:
+    return GameResult(game, level, "opening", won, seconds, assisted, 0)
+
+
+def store_in(folder: Path, **kwargs: Any) -> StatsFile:
+    return StatsFile(folder / "ipyminesweeper" / "stats.sqlite3", **kwargs)
+
+
+def files_under(root: Path, skip: Path | None = None) -> dict[str, str]:
+    """Every file (and link) under ``root`` but ``skip``: its path, and a digest of what it holds."""
+    found = {}
+    for folder, dirs, names in os.walk(root):
+        here = Path(folder)
+        if skip is not None and (here == skip or skip in here.parents):
+            continue
+        for name in names + [d for d in dirs if (here / d).is_symlink()]:
+            path = here / name
+            if path.is_symlink():
+                found[str(path)] = "link to " + os.readlink(path)
+            else:
+                found[str(path)] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+def games_in(path: Path) -> int:
+    with sqlite3.connect(path) as db:
+        return int(db.execute("SELECT count(*) FROM games").fetchone()[0])
+
+
+# --- the rules, and the database against the pure reference ---------------------------------------------
+
+
+def test_stats_are_derived_from_the_results() -> None:
+    log = GameLog()
+    for r in [
+        result("a", True, 50),
+        result("b", True, 30, "2 hints"),
+        result("c", False, 12),
+        result("d", True, 40),
+        result("e", True, 45),
+        result("x", True, 5, level="expert"),
+    ]:
+        log = record(log, r)
+    stats = log.stats()
+    s = stats.of("beginner", "opening")
+    assert (s.played, s.won) == (5, 4)
+    assert s.best_seconds == 40, "an assisted win never sets the best time"
+    assert s.median_seconds == 42.5 and s.streak == 2 and s.best_streak == 2
+    assert stats.levels == (("beginner", "opening"), ("expert", "opening")) and stats.played == 6
+    again = record(log, result("c", True, 60, "1 undo after a loss"))
+    assert again.stats().of("beginner", "opening").played == 5, "a game that ends again replaces its result"
+    assert again.stats().of("beginner", "opening").best_streak == 5
+    assert log_from_json(again.to_json()) == again
+    assert (
+        stats.of("nothing", "safe").played == 0
+        and "| beginner | opening | 5 | 4 |" in stats._repr_markdown_()
+    )
+    assert level_name(16, 30, 99) == "expert" and level_name(10, 10, 15) == "10x10/15"
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"game": ""}, "game has 1 to"),
+        ({"game": 7}, "game is a str"),
+        ({"won": 1}, "won is a bool"),
+        ({"seconds": float("nan")}, "seconds is from 0"),
+        ({"seconds": 1e300}, "seconds is from 0"),
+        ({"seconds": -1}, "seconds is from 0"),
+        ({"seconds": "3"}, "seconds is a number"),
+        ({"finished_at": 1.5}, "finished_at is epoch"),
+        ({"assisted": "x" * 2000}, "assisted has 1 to"),
+    ],
+)
+def test_a_game_result_checks_its_fields(fields: dict[str, Any], message: str) -> None:
+    good = {"game": "g", "level": "beginner", "first_click": "safe", "won": True, "seconds": 3.0}
+    with pytest.raises((TypeError, ValueError), match=message):
+        GameResult(**{**good, **fields})
+    forged = pickle.dumps(GameResult(**good)).replace(b"beginner", b"\xff" * 8)
+    with pytest.raises(Exception):  # noqa: B017 - a tampered pickle never builds a result
+        pickle.loads(forged)
+
+
+RESULTS = st.builds(
+    GameResult,
+    game=st.sampled_from("abcdefgh"),
+    level=st.sampled_from(["beginner", "expert", "9x9/20"]),
+    first_click=st.sampled_from(["opening", "safe"]),
+    won=st.booleans(),
+    seconds=st.floats(0, 999, allow_nan=False),
+    assisted=st.sampled_from(["", "", "1 hint"]),
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(RESULTS, max_size=30), st.integers(1, 5))
+def test_the_database_agrees_with_the_pure_log(results: list[GameResult], batch: int) -> None:
+    """Replacements included (8 game ids), one by one or in batches: the totals kept per level equal a
+    fold over every game, and the medians read through the index equal the median of the wins."""
+    with tempfile.TemporaryDirectory() as folder:
+        store, log = store_in(Path(folder)), GameLog()
+        for start in range(0, len(results), batch):
+            chunk = results[start : start + batch]
+            for r in chunk:
+                log = record(log, r)
+            assert (store.add(chunk[0]) if batch == 1 else store.add_many(chunk)) == log.stats()
+        store.close()
+        assert StatsFile(store.path).load() == log.stats() and store.notice() == ""
+
+
+def test_the_median_kept_in_the_database_follows_every_game(tmp_path: Path) -> None:
+    """The median is kept as a place in the index that moves by one step a game: checked after each of
+    800 games against ``statistics.median``, with many equal times (ties broken by order of play)."""
+    rng = random.Random(7)
+    store, times = store_in(tmp_path), []
+    for i in range(800):
+        won = rng.random() < 0.7
+        seconds = float(rng.randint(1, 40))
+        times += [seconds] if won else []
+        stats = store.add(result(f"g{i}", won, seconds)).of("beginner", "opening")
+        assert stats.median_seconds == (statistics.median(times) if times else None), i
+
+
+# --- nothing lost ---------------------------------------------------------------------------------------
+
+WRITER = """
+import sys, time
+from pathlib import Path
+sys.path.insert(0, {src!r})
+from ipyminesweeper.widget.stats import GameResult
+from ipyminesweeper.widget.stats_file import StatsFile
+name, count, folder = sys.argv[1], int(sys.argv[2]), Path(sys.argv[3])
+store = StatsFile(folder / "ipyminesweeper" / "stats.sqlite3")
+while not (folder / "go").exists():
+    time.sleep(0.001)
+for i in range(count):
+    store.add(GameResult(f"{{name}}-{{i}}", "expert", "opening", i % 3 != 0, 60.0 + i, "", i))
+print(repr(store.notice()), repr(store.problem), store.load().played)
+"""
+
+
+def record_at_once(folder: Path, processes: int, games: int) -> list[str]:
+    """``processes`` processes each record ``games`` games, starting together; their last lines."""
+    script = folder / "writer.py"
+    script.write_text(WRITER.format(src=SRC))
+    runs = [
+        subprocess.Popen(
+            [sys.executable, str(script), f"p{k}", str(games), str(folder)],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(processes)
+    ]
+    time.sleep(0.5)  # every process is waiting for the start
+    (folder / "go").touch()
+    outputs = [run.communicate(timeout=600) for run in runs]
+    for run, (_, err) in zip(runs, outputs, strict=True):
+        assert run.returncode == 0, err
+    return [out.strip().splitlines()[-1] for out, _ in outputs]
+
+
+def test_four_processes_record_500_games_each_and_none_is_lost(tmp_path: Path) -> None:
+    """The JSON file kept 185 to 195 of 400 games from two kernels; the database keeps all 2,000 of four."""
+    lines = record_at_once(tmp_path, processes=4, games=500)
+    for line in lines:
+        assert line.startswith("'' ''"), f"a writer fell back or was told something: {line}"
+    store = store_in(tmp_path)
+    stats = store.load().of("expert", "opening")
+    print(f"4 processes x 500 games at once: {games_in(store.path)} of 2000 recorded")
+    assert games_in(store.path) == 2000 and stats.played == 2000
+    assert stats.won == 4 * sum(1 for i in range(500) if i % 3 != 0)
+
+
+def test_processes_meeting_a_corrupt_database_set_it_aside_once(tmp_path: Path) -> None:
+    folder = tmp_path / "ipyminesweeper"
+    folder.mkdir()
+    junk = bytes(range(256)) * 64
+    (folder / "stats.sqlite3").write_bytes(junk)
+    record_at_once(tmp_path, processes=4, games=50)
+    aside = sorted(folder.glob("stats.sqlite3.corrupt-*"))
+    assert [p.read_bytes() for p in aside] == [junk], "moved aside once, by one process, intact"
+    assert games_in(folder / "stats.sqlite3") == 200
+
+
+def test_a_busy_database_keeps_the_game_and_writes_it_with_the_next(tmp_path: Path) -> None:
+    store = store_in(tmp_path, timeout=0.2)
+    store.add(result("a", True, 10))
+    with sqlite3.connect(store.path, isolation_level=None) as other:
+        other.execute("BEGIN IMMEDIATE")  # another kernel holds the write lock past the timeout
+        stats = store.add(result("b", True, 20))
+        assert "busy" in stats.note and "1 game(s) will be written" in store.notice()
+        other.execute("ROLLBACK")
+    assert store.add(result("c", False, 5)).of("beginner", "opening").played == 3
+    assert games_in(store.path) == 3 and store.notice() == ""
+
+
+# --- never overwritten ----------------------------------------------------------------------------------
+
+GOOD_JSON = GameLog((result("old-1", True, 30), result("old-2", False, 4))).to_json()
+BAD_JSON: dict[str, bytes] = {
+    "truncated": GOOD_JSON.encode()[: len(GOOD_JSON) // 2],
+    "a wrong type": b"[]",
+    "games of a wrong type": b'{"format": "ipyminesweeper/stats", "version": 1, "games": "all"}',
+    "binary junk": bytes(range(256)) * 4,
+    "bad UTF-8": b'{"format": "ipyminesweeper/stats\xff\xfe"}',
+    "empty": b"",
+    "version 2": GOOD_JSON.replace('"version": 1', '"version": 2').encode(),
+    "deep nesting": b"[" * 100_000 + b"]" * 100_000,
+    "a malformed game": b'{"format": "ipyminesweeper/stats", "version": 1, "games": [{"game": 1}]}',
+    "NaN seconds": GOOD_JSON.replace('"seconds": 30', '"seconds": NaN').encode(),
+    "another format": b'{"format": "other", "version": 1, "games": []}',
+    "over the size cap": b" " * (MAX_JSON_BYTES + 1),
+}
+
+
+@pytest.mark.parametrize("kind", BAD_JSON)
+def test_a_bad_legacy_json_is_moved_aside_not_overwritten(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "ipyminesweeper"
+    folder.mkdir()
+    (folder / "stats.json").write_bytes(BAD_JSON[kind])
+    store = store_in(tmp_path)
+    assert store.add(result("new", True, 10)).played == 1
+    aside = list(folder.glob("stats.json.corrupt-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == BAD_JSON[kind], "kept aside, byte for byte"
+    assert not (folder / "stats.json").exists()
+    note = store.notice()
+    assert "could not be imported" in note and aside[0].name in note
+    assert store.notice() == "", "said once"
+    assert StatsFile(store.path).load().played == 1 and store.problem == ""
+
+
+def test_the_legacy_json_is_imported_once_and_kept(tmp_path: Path) -> None:
+    folder = tmp_path / "ipyminesweeper"
+    folder.mkdir()
+    (folder / "stats.json").write_text(GOOD_JSON)
+    store = store_in(tmp_path)
+    assert store.load().of("beginner", "opening").played == 2
+    assert "imported 2 games" in store.notice() and store.notice() == ""
+    assert (folder / "stats.json").read_text() == GOOD_JSON, "the JSON file is left as it was"
+    store.add(result("old-2", True, 20))  # the same game ends again: it replaces the imported result
+    again = StatsFile(store.path)
+    assert again.load().of("beginner", "opening").played == 2 and again.notice() == "", "imported once"
+
+
+def junk_database(path: Path) -> bytes:
+    return bytes(range(256)) * 40
+
+
+def text_file(path: Path) -> bytes:
+    return b"my notes about minesweeper\n" * 100
+
+
+def real_database(path: Path, games: int = 3000) -> None:
+    """A statistics database of ``games`` games, written whole into its file (no journal left)."""
+    store = StatsFile(path)
+    store.add(result("first", True, 1.0))
+    store.close()
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        db.execute("BEGIN")
+        db.executemany(
+            "INSERT INTO games (game, level, first_click, won, seconds, assisted, finished_at) "
+            "VALUES (?, 'beginner', 'opening', 1, ?, '', 0)",
+            [(f"bulk{i}", float(i)) for i in range(games)],
+        )
+        db.execute("UPDATE levels SET played = played + ?, won = won + ?", (games, games))
+        db.execute("COMMIT")
+    assert not Path(f"{path}-wal").exists()
+
+
+def truncated(path: Path) -> bytes:
+    real_database(path)
+    data = path.read_bytes()
+    return data[: len(data) // 2]
+
+
+def scribbled(path: Path) -> bytes:
+    real_database(path)
+    data = bytearray(path.read_bytes())
+    data[len(data) // 3 :] = bytes(len(data) - len(data) // 3)  # zeros over two thirds of the pages
+    return bytes(data)
+
+
+def foreign(path: Path) -> bytes:
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE recipes (name TEXT)")
+        db.execute("INSERT INTO recipes VALUES ('bread')")
+    return path.read_bytes()
+
+
+def ours_without_tables(path: Path) -> bytes:
+    with sqlite3.connect(path) as db:
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("CREATE TABLE games (x)")
+    return path.read_bytes()
+
+
+def bad_totals(path: Path) -> bytes:
+    real_database(path, games=10)
+    with closing(sqlite3.connect(path)) as db, db:
+        db.execute("UPDATE levels SET played = 'many'")
+    return path.read_bytes()
+
+
+BAD_DATABASES: dict[str, Callable[[Path], bytes | None]] = {
+    "binary junk": junk_database,
+    "a text file": text_file,
+    "truncated": truncated,
+    "zeros over its pages": scribbled,
+    "another program's database": foreign,
+    "our id without our tables": ours_without_tables,
+    "malformed totals": bad_totals,
+}
+
+
+@pytest.mark.parametrize("kind", BAD_DATABASES)
+def test_a_bad_database_is_moved_aside_not_overwritten(tmp_path: Path, kind: str) -> None:
+    folder = tmp_path / "ipyminesweeper"
+    folder.mkdir()
+    path = folder / "stats.sqlite3"
+    data = BAD_DATABASES[kind](path)
+    if data is not None:
+        path.write_bytes(data)
+    data = path.read_bytes()
+    store = StatsFile(path)
+    store.load()
+    stats = store.add(result("new", True, 10))
+    aside = [p for p in folder.glob("stats.sqlite3.*") if not p.name.endswith(("-wal", "-shm"))]
+    assert len(aside) == 1 and aside[0].read_bytes() == data, "kept aside, byte for byte"
+    note = store.notice()
+    assert "moved aside" in note and aside[0].name in note and store.notice() == ""
+    assert stats.played == 1 and games_in(path) == 1 and store.problem == ""
+
+
+def test_a_newer_database_is_left_alone_and_the_stats_live_in_memory(tmp_path: Path) -> None:
+    store = store_in(tmp_path)
+    store.add(result("a", True, 10))
+    with sqlite3.connect(store.path) as db:
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    data = store.path.read_bytes()
+    newer = StatsFile(store.path)
+    assert newer.add(result("b", True, 10)).played == 1, "this session's game, in memory"
+    assert "newer ipyminesweeper" in newer.notice() and "memory" in newer.problem
+    assert newer.load().note == newer.problem
+    assert store.path.read_bytes() == data and not list(store.folder.glob("*.corrupt-*"))
+
+
+def test_migrations_bring_an_older_database_up_to_date(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = store_in(tmp_path)
+    store.add(result("a", True, 10))
+
+    def add_notes(db: sqlite3.Connection) -> None:
+        db.execute("ALTER TABLE games ADD COLUMN note TEXT NOT NULL DEFAULT ''")
+
+    monkeypatch.setattr(stats_file, "MIGRATIONS", (*stats_file.MIGRATIONS, add_notes))
+    monkeypatch.setattr(stats_file, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    upgraded = StatsFile(store.path)
+    assert upgraded.add(result("b", False, 3)).played == 2
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1
+        assert db.execute("SELECT count(*) FROM games WHERE note = ''").fetchone()[0] == 2
+
+    def broken(db: sqlite3.Connection) -> None:
+        db.execute("CREATE TABLE half_done (x)")
+        raise sqlite3.OperationalError("a migration that fails")
+
+    monkeypatch.setattr(stats_file, "MIGRATIONS", (*stats_file.MIGRATIONS, broken))
+    monkeypatch.setattr(stats_file, "SCHEMA_VERSION", SCHEMA_VERSION + 2)
+    failing = StatsFile(store.path)
+    assert failing.add(result("c", True, 3)).played == 1 and "memory" in failing.problem
+    with sqlite3.connect(store.path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION + 1, "rolled back"
+        assert "half_done" not in {n for (n,) in db.execute("SELECT name FROM sqlite_master")}
+
+
+# --- nothing written through a link ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["stats.sqlite3", "stats.sqlite3-wal", "stats.sqlite3-shm", "stats.sqlite3-journal", "stats.json"]
+)
+def test_a_link_in_the_folder_is_moved_aside_and_never_followed(tmp_path: Path, name: str) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    victim = outside / "precious.txt"
+    victim.write_text("do not touch")
+    data = tmp_path / "data"
+    folder = data / "ipyminesweeper"
+    folder.mkdir(parents=True)
+    (folder / name).symlink_to(victim)
+    before = files_under(tmp_path, skip=data)
+    store = store_in(data)
+    for i in range(3):
+        store.add(result(f"g{i}", True, 5))
+    assert store.load().played == 3 and store.problem == ""
+    assert files_under(tmp_path, skip=data) == before, "0 files written outside the data directory"
+    assert victim.read_text() == "do not touch"
+    links = list(folder.glob(f"{name}.link-*"))
+    assert len(links) == 1 and os.readlink(links[0]) == str(victim) and "moved aside" in store.notice()
+
+
+def test_a_linked_data_folder_is_not_followed(tmp_path: Path) -> None:
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "ipyminesweeper").symlink_to(outside, target_is_directory=True)
+    store = store_in(data)
+    assert store.add(result("a", True, 5)).played == 1
+    assert "symbolic link" in store.notice() and "memory" in store.problem
+    assert list(outside.iterdir()) == [], "nothing written through the link"
+
+
+# --- memory, and said so ----------------------------------------------------------------------------------
+
+
+def test_without_sqlite3_the_stats_live_in_memory(tmp_path: Path) -> None:
+    """As in a Pyodide build without sqlite3: the import fails, nothing touches the disk, the notice
+    says why."""
+    code = textwrap.dedent(
+        f"""
+        import sys
+        sys.modules["sqlite3"] = None  # import sqlite3 now raises ImportError
+        sys.path.insert(0, {SRC!r})
+        from pathlib import Path
+        from ipyminesweeper.widget.stats import GameResult
+        from ipyminesweeper.widget.stats_file import HAVE_SQLITE, StatsFile
+        store = StatsFile(Path({str(tmp_path)!r}) / "ipyminesweeper" / "stats.sqlite3")
+        store.add(GameResult("a", "beginner", "safe", True, 3.0))
+        print(HAVE_SQLITE, store.load().of("beginner", "safe").won, store.notice())
+        """
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.startswith(
+        "False 1 statistics kept in memory for this session only: this Python has no sqlite3"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_stats_live_in_memory_where_the_folder_cannot_be_made(tmp_path: Path) -> None:
+    blocked = tmp_path / "file-not-dir"
+    blocked.write_text("")
+    store = StatsFile(blocked / "ipyminesweeper" / "stats.sqlite3")
+    store.add(result("a", True, 10))
+    stats = store.add(result("b", False, 3))
+    assert stats.played == 2 and "in memory" in store.problem and stats.note == store.problem
+    assert "in memory" in store.notice() and store.notice() == ""
+    assert "in memory" in stats._repr_markdown_()
+
+
+# --- through the widget ---------------------------------------------------------------------------------
+
+
+def test_a_finished_game_is_recorded_and_survives_a_new_widget(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
+    w = Minesweeper("beginner", seed=11)
+    w.reveal(4, 4)
+    while w.status == "playing":
+        w.reveal(*next(p for p in w.board.positions() if w.board.view[p] == "." and not w.board.is_mine(p)))
+    assert w.status == "won" and w.summary.startswith("won in")
+    table = w.stats.of("beginner", "opening")
+    assert (table.played, table.won) == (1, 1) and table.best_seconds is not None
+    assert w.stats_table[0]["level"] == "beginner" and w.stats_table[0]["won"] == 1
+    assert games_in(tmp_path / "ipyminesweeper" / "stats.sqlite3") == 1
+    other = Minesweeper("expert")  # as after a kernel restart: read from the database
+    assert other.stats.of("beginner", "opening").won == 1
+    helped = Minesweeper("beginner", seed=12)
+    helped.step("exact")
+    while helped.status == "playing":
+        helped.step("exact")
+    assert "assisted" in helped.summary
+    won = helped.stats.of("beginner", "opening")
+    assert won.played == 2 and (helped.status == "lost" or won.best_seconds == table.best_seconds)
+    assert isinstance(helped.stats, Stats) and json.dumps(helped.stats_table)
