@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast test-lowest lint js-test js-typecheck js-watch nbval lite serve-lite export bench clean
+.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite export bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -28,11 +28,18 @@ lint: setup  ## ruff, mypy --strict, the layer contract (import-linter) and the 
 	$(BIN)/lint-imports
 	$(BIN)/python scripts/check_private_names.py
 
-js-test:
+js-deps:  ## esbuild, tsc and @anywidget/types into js/node_modules (npm ci: the versions of js/package-lock.json)
+	cd js && npm ci --no-audit --no-fund --silent
+
+js: setup js-deps  ## rebuild the front end: the constants table from Python, then esbuild -> src/ipyminesweeper/static/
+	$(BIN)/python scripts/export_constants.py
+	cd js && node build.mjs
+
+js-test: js-deps  ## node tests of the pure JS, and a check that the committed bundle is current
 	node --test js/
 
-js-typecheck:  ## tsc checks the JSDoc types of js/ (with @anywidget/types); npm installs them into js/node_modules
-	cd js && npm ci --no-audit --no-fund --silent && npx --no-install tsc -p tsconfig.json
+js-typecheck: js-deps  ## tsc checks the JSDoc types of js/ (with @anywidget/types)
+	cd js && npx --no-install tsc -p tsconfig.json
 
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
@@ -53,7 +60,7 @@ test-lowest:  ## the Python tests (no browser) with the lowest supported anywidg
 	$(LOWEST)/bin/python -m pytest tests/engine tests/widget -q -m "not browser" -p no:cacheprovider -W ignore::DeprecationWarning
 
 js-watch:  ## rebuild static/ whenever js/ changes; with ANYWIDGET_HMR=1 the open widgets reload it
-	$(BIN)/python -m watchfiles --filter all "node js/build.mjs" js
+	$(BIN)/python -m watchfiles --filter all "node js/build.mjs --dev" js
 
 lite: setup  ## build the offline JupyterLite site into dist/lite/
 	$(BIN)/python scripts/build_lite.py

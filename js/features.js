@@ -2,43 +2,68 @@
 // time-travel slider, the statistics table, the keyboard help and "copy as text". No DOM, timers or model:
 // js/widget.js wires them to the page; `node --test js/` tests them.
 // js/build.mjs inlines this file into src/ipyminesweeper/static/widget.js (the `export ` keywords are dropped).
+import { CONSTANTS } from "./constants.js";
 import { formatPercent } from "./helpers.js";
 
-/** The classic levels, as the engine defines them (ipyminesweeper.LEVELS). */
-export const LEVELS = {
-  beginner: [9, 9, 10],
-  intermediate: [16, 16, 40],
-  expert: [16, 30, 99],
-};
-export const FIRST_CLICKS = ["opening", "safe", "no-guess", "any"];
-export const FIRST_CLICK_TEXT = {
-  opening: "opening (the first click opens an area)",
-  safe: "safe (the first click is never a mine)",
-  "no-guess": "no guess (solvable by reasoning alone)",
-  any: "any (the first click may lose)",
-};
-/** The board sizes the picker accepts (the engine allows up to 4,000,000 cells; the picker stays sane). */
-export const MAX_SIDE = 200;
+const { levels: LEVELS_TABLE, first_clicks, first_click_text, first_click_clear, board, cell, key_help } = CONSTANTS;
+
+/** The classic levels, name -> [rows, cols, mines], from Python (ipyminesweeper.LEVELS). */
+export const LEVELS = /** @type {Record<string, number[]>} */ (LEVELS_TABLE);
+/** The first-click policies in the picker's order, with their words. */
+export const FIRST_CLICKS = first_clicks;
+export const FIRST_CLICK_TEXT = /** @type {Record<string, string>} */ (first_click_text);
+/** The most cells a board may have (the engine's cap), and the fewest rows or columns. */
+export const MAX_CELLS = board.max_cells;
+export const MIN_SIDE = board.min_side;
+
+/** The most mines a rows x cols board holds under a first-click policy (the engine's max_mines). */
+export function maxMines(rows, cols, firstClick) {
+  const side = /** @type {Record<string, number>} */ (first_click_clear)[firstClick] ?? 1;
+  return rows * cols - Math.min(rows, side) * Math.min(cols, side);
+}
+
+/** A count typed into the picker: {value} or {error} saying what is wrong with it. */
+export function parseCount(key, raw) {
+  const text = String(raw ?? "").trim();
+  if (text === "") return { error: `${key} is empty: type a number` };
+  const n = Number(text);
+  if (!Number.isFinite(n)) return { error: `${key} = ${text} is not a number` };
+  if (!Number.isInteger(n)) return { error: `${key} = ${text} is not a whole number` };
+  return { value: n };
+}
+
+const plural = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+/** Why a custom game cannot start (the engine's own limits, checked here first), or "" when it can. */
+export function customGameError(rows, cols, mines, firstClick) {
+  if (rows < MIN_SIDE) return `rows = ${rows}: a board has at least ${plural(MIN_SIDE, "row")}`;
+  if (cols < MIN_SIDE) return `columns = ${cols}: a board has at least ${plural(MIN_SIDE, "column")}`;
+  if (rows * cols > MAX_CELLS) {
+    return `${rows}×${cols} is ${plural(rows * cols, "cell")}: the most is ${MAX_CELLS.toLocaleString("en-US")} (2000×2000, say)`;
+  }
+  if (mines < 0) return `mines = ${mines}: the number of mines cannot be negative`;
+  const limit = maxMines(rows, cols, firstClick);
+  if (mines > limit) return `${plural(mines, "mine")} do not fit ${rows}×${cols} with a first click "${firstClick}": at most ${limit.toLocaleString("en-US")}`;
+  return "";
+}
 
 /**
- * The new_game request for the picker's choice, or {error} when the custom numbers are not valid.
- * The engine checks again (mines that cannot fit, for example) and its error is shown in the picker too.
+ * The new_game request for the picker's choice, or {error} saying why it cannot start.
  * @param {{level: string, rows?: string | number, cols?: string | number, mines?: string | number,
  *   firstClick: string}} choice
+ * @returns {{request?: Record<string, any>, error?: string}}
  */
 export function pickerRequest(choice) {
   const firstClick = FIRST_CLICKS.includes(choice.firstClick) ? choice.firstClick : "opening";
   if (choice.level in LEVELS) return { request: { action: "new_game", level: choice.level, first_click: firstClick } };
   const out = {};
-  for (const key of ["rows", "cols", "mines"]) {
-    const text = String(choice[key] ?? "").trim();
-    if (!/^\d+$/.test(text)) return { error: `${key} must be a whole number` };
-    out[key] = Number(text);
+  for (const [key, word] of [["rows", "rows"], ["cols", "columns"], ["mines", "mines"]]) {
+    const parsed = parseCount(word, choice[key]);
+    if (parsed.error) return { error: parsed.error };
+    out[key] = parsed.value;
   }
-  for (const key of ["rows", "cols"]) {
-    if (out[key] < 1 || out[key] > MAX_SIDE) return { error: `${key} must be between 1 and ${MAX_SIDE}` };
-  }
-  if (out.mines >= out.rows * out.cols) return { error: `${out.mines} mines do not fit ${out.rows * out.cols} cells` };
+  const error = customGameError(out.rows, out.cols, out.mines, firstClick);
+  if (error) return { error };
   return { request: { action: "new_game", rows: out.rows, cols: out.cols, mines: out.mines, first_click: firstClick } };
 }
 
@@ -53,30 +78,40 @@ export function describeGame(rows, cols, mines, firstClick, level) {
   return `${name}${rows}×${cols}, ${mines} mines · ${firstClick}`;
 }
 
-export const MIN_CELL = 16;
-export const MAX_CELL = 64;
-export const AUTO_MAX_CELL = 28;
+export const MIN_CELL = cell.min;
+export const MAX_CELL = cell.max;
+export const AUTO_MAX_CELL = cell.fit_max;
+export const SMALL_CELL = cell.small;
 
 /** The cell size to draw: the zoom when set (16..64), else the size that fits the width, never below 16
- * (a big board then scrolls inside the output area instead of shrinking into illegible cells). */
+ * (a big board then scrolls inside its frame instead of shrinking into illegible cells). */
 export function cellSize(zoom, width, cols) {
   if (zoom >= MIN_CELL) return Math.min(MAX_CELL, zoom);
   if (!(width > 0) || !(cols > 0)) return AUTO_MAX_CELL;
-  return Math.max(MIN_CELL, Math.min(AUTO_MAX_CELL, Math.floor(width / cols)));
+  return Math.max(MIN_CELL, Math.min(AUTO_MAX_CELL, Math.floor(width / cols) - gapOf(Math.floor(width / cols))));
 }
+
+/** Small cells (under SMALL_CELL px) are flat and drawn with a 1 px gap, on top of the cell's own size. */
+export const isSmall = (size) => size < SMALL_CELL;
+export const gapOf = (size) => (isSmall(size) ? 1 : 0);
+/** The distance from one cell to the next, in px: the cell plus its gap (never under MIN_CELL + gap). */
+export const pitchOf = (size) => size + gapOf(size);
 
 /** The zoom after pressing − (direction -1) or + (+1) at the current drawn size: steps of 4 px, 16..64. */
 export function zoomStep(current, direction) {
-  const next = Math.round(current / 4) * 4 + 4 * Math.sign(direction);
+  const step = cell.zoom_step;
+  const next = Math.round(current / step) * step + step * Math.sign(direction);
   return Math.max(MIN_CELL, Math.min(MAX_CELL, next));
 }
 
 /** The text of row and column labels: the same 0-based numbers as the reasons' "(row,col)". */
 export const labelTexts = (n) => Array.from({ length: n }, (_, i) => String(i));
 
-/** The time-travel slider's words for board `index` of `length`, with how it was reached. */
-export function historyText(index, length, step) {
+/** The time-travel slider's line for board `index` of `length`. Looking back, how that board was reached
+ * (the line grows with it: it is never cut); live, only where the game is (the move is in the reason line). */
+export function historyText(index, length, step, lookingBack = true) {
   if (length <= 1) return "Move 0 of 0: the start of the game";
+  if (!lookingBack) return `Move ${index} of ${length - 1}: the game now`;
   const text = step && typeof step.text === "string" && step.text ? step.text : index === 0 ? "the start" : "";
   return `Move ${index} of ${length - 1}: ${text}`;
 }
@@ -112,7 +147,8 @@ export function statsRow(s) {
     `${s.streak} / ${s.best_streak}`,
   ];
 }
-export const STATS_HEADERS = ["level", "first click", "played", "won", "best", "median", "streak / best"];
+/** Two times, two rules, said in the headers: the best counts only wins without help, the median every win. */
+export const STATS_HEADERS = ["level", "first click", "played", "won", "best (no help)", "median (all wins)", "streak / best"];
 
 /** The text "copy as text" puts on the clipboard: the view, one line per row (as `w.text` in Python). */
 export function boardText(cells, rows, cols) {
@@ -122,22 +158,7 @@ export function boardText(cells, rows, cols) {
 }
 
 /** Every key the widget understands, for the help panel (the same keys as keyAction in helpers.js). */
-export const KEY_HELP = [
-  ["Arrows, Home, End", "move the cursor"],
-  ["Space, Enter", "reveal (on a number: chord)"],
-  ["F", "flag (with ? marks on: flag, ?, covered)"],
-  ["C", "chord"],
-  ["G", "flag mode: taps flag"],
-  ["H", "hint: show the strategy's next move"],
-  ["S", "step: play the strategy's next move"],
-  ["P", "play or pause the strategy"],
-  ["U, Z", "undo"],
-  ["[ ]", "back and forward through the history"],
-  ["N", "new game"],
-  ["Ctrl+C", "copy the board as text"],
-  ["?", "this help"],
-  ["Esc", "close panels, back to the live game"],
-];
+export const KEY_HELP = /** @type {[string, string][]} */ (key_help);
 
 /** The move line under the board: what, where, why, and what the strategy knew (a probability or a score). */
 export function describeMove(move, prefix = "") {

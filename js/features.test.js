@@ -5,6 +5,8 @@ import assert from "node:assert/strict";
 import {
   boardText,
   cellSize,
+  maxMines,
+  pitchOf,
   cellsOf,
   describeGame,
   describeMove,
@@ -32,10 +34,19 @@ test("pickerRequest asks for a level or a checked custom size", () => {
     mines: 20,
     first_click: "no-guess",
   });
-  assert.equal(pickerRequest({ level: "custom", rows: "ten", cols: 5, mines: 2, firstClick: "safe" }).error, "rows must be a whole number");
-  assert.equal(pickerRequest({ level: "custom", rows: 5, cols: 0, mines: 2, firstClick: "safe" }).error, "cols must be between 1 and 200");
-  assert.equal(pickerRequest({ level: "custom", rows: 5, cols: 5, mines: 25, firstClick: "safe" }).error, "25 mines do not fit 25 cells");
-  assert.equal(pickerRequest({ level: "custom", rows: 5, cols: 5, mines: -1, firstClick: "safe" }).error, "mines must be a whole number");
+  const error = (rows, cols, mines, firstClick = "safe") => pickerRequest({ level: "custom", rows, cols, mines, firstClick }).error;
+  // each message gives the real reason
+  assert.equal(error("ten", 5, 2), "rows = ten is not a number");
+  assert.equal(error("", 5, 2), "rows is empty: type a number");
+  assert.equal(error("5", "2.5", 2), "columns = 2.5 is not a whole number");
+  assert.equal(error(5, 0, 2), "columns = 0: a board has at least 1 column");
+  assert.equal(error(5, 5, -3), "mines = -3: the number of mines cannot be negative");
+  assert.equal(error(5, 5, 25), '25 mines do not fit 5×5 with a first click "safe": at most 24');
+  assert.equal(error(5, 5, 17, "opening"), '17 mines do not fit 5×5 with a first click "opening": at most 16');
+  assert.equal(error(2001, 2000, 1), "2001×2000 is 4,002,000 cells: the most is 4,000,000 (2000×2000, say)");
+  // the engine's cap, not a picker-only limit: 2000×2000 and 1×4,000,000 start
+  assert.equal(pickerRequest({ level: "custom", rows: 2000, cols: 2000, mines: 600000, firstClick: "safe" }).request.rows, 2000);
+  assert.equal(pickerRequest({ level: "custom", rows: 1, cols: 4000000, mines: 3, firstClick: "any" }).request.cols, 4000000);
   assert.equal(pickerRequest({ level: "beginner", firstClick: "bogus" }).request.first_click, "opening");
 });
 
@@ -53,6 +64,19 @@ test("cells never shrink below 16 px; the zoom steps by 4 between 16 and 64", ()
   assert.equal(cellSize(0, 0, 10), 28);
   assert.equal(cellSize(40, 100, 100), 40, "the zoom wins over the width");
   assert.equal(cellSize(90, 100, 100), 64);
+  // legible: a drawn cell is never under 16 px; small cells get their 1 px gap on top of that
+  for (let width = 0; width < 2000; width += 37) {
+    for (const cols of [1, 9, 30, 100, 2000]) {
+      const size = cellSize(0, width, cols);
+      assert.ok(size >= 16 && pitchOf(size) >= size, `${width} px for ${cols} columns: ${size}`);
+    }
+  }
+  assert.equal(pitchOf(16), 17);
+  assert.equal(pitchOf(19), 20);
+  assert.equal(pitchOf(20), 20);
+  assert.equal(maxMines(9, 9, "opening"), 72);
+  assert.equal(maxMines(9, 9, "safe"), 80);
+  assert.equal(maxMines(2, 1, "no-guess"), 0);
   assert.equal(zoomStep(24, +1), 28);
   assert.equal(zoomStep(24, -1), 20);
   assert.equal(zoomStep(17, -1), 16);
@@ -67,6 +91,7 @@ test("the slider says which move is shown and how it was reached", () => {
   assert.equal(historyText(0, 1, {}), "Move 0 of 0: the start of the game");
   assert.equal(historyText(3, 8, { text: "exact: reveal (4,7): (4,7) is safe" }), "Move 3 of 7: exact: reveal (4,7): (4,7) is safe");
   assert.equal(historyText(0, 8, {}), "Move 0 of 7: the start");
+  assert.equal(historyText(7, 8, { text: "exact: reveal (4,7): a long reason" }, false), "Move 7 of 7: the game now");
   assert.equal(scrubTarget(-1, 8, -1), 6);
   assert.equal(scrubTarget(-1, 8, +1), 7);
   assert.equal(scrubTarget(0, 8, -1), 0);

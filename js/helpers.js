@@ -319,6 +319,13 @@ export function speedToDelay(speed) {
   const t = Math.max(0, Math.min(100, Number(speed))) / 100;
   return Math.round(SLOW * Math.pow(FAST / SLOW, t) * 1000) / 1000;
 }
+/** The speed slider's value in words: the delay between two autoplayer moves ("0.25 s per move"). */
+export function speedText(delay) {
+  const d = Number(delay);
+  if (!Number.isFinite(d) || d < 0) return "";
+  const text = d >= 1 ? d.toFixed(1) : d >= 0.1 ? d.toFixed(2) : d.toFixed(3);
+  return `${text.replace(/\.?0+$/, "") || "0"} s per move`;
+}
 export function delayToSpeed(delay) {
   const d = Math.max(FAST, Math.min(SLOW, Number(delay) || SLOW));
   return Math.round((100 * Math.log(d / SLOW)) / Math.log(FAST / SLOW)) || 0; // never -0

@@ -42,11 +42,22 @@ def test_the_picker_starts_a_level_or_a_custom_game_and_shows_errors_inline(make
     assert (w.level, w.first_click, w.rows, w.cols) == ("expert", "safe", 16, 30)
     assert page.locator(".ipyms-picker").is_hidden(), "a game that starts closes the picker"
     assert page.locator(".ipyms-cell").count() == 480
-    # custom: a typo is caught in the page, an impossible game by the engine; both inline
+    # custom: the page checks the engine's own limits (from the shared table) and says what is wrong
     page.locator(".ipyms-picker-toggle").click()
-    page.locator(".ipyms-custom-rows").fill("")
-    page.locator(".ipyms-start").click()
-    assert page.locator(".ipyms-picker-error").inner_text() == "rows must be a whole number"
+    for rows, cols, mines, why in [
+        ("", "9", "10", "rows is empty: type a number"),
+        ("ten", "9", "10", "rows = ten is not a number"),
+        ("9.5", "9", "10", "rows = 9.5 is not a whole number"),
+        ("9", "9", "-3", "mines = -3: the number of mines cannot be negative"),
+        ("0", "9", "10", "rows = 0: a board has at least 1 row"),
+        ("2001", "2000", "10", "2001×2000 is 4,002,000 cells: the most is 4,000,000 (2000×2000, say)"),
+    ]:
+        page.locator(".ipyms-custom-rows").fill(rows)
+        page.locator(".ipyms-custom-cols").fill(cols)
+        page.locator(".ipyms-custom-mines").fill(mines)
+        page.locator(".ipyms-start").click()
+        assert page.locator(".ipyms-picker-error").inner_text() == why
+    assert page.locator(".ipyms-picker input[value='custom']").is_checked(), "typing a size picks Custom"
     page.locator(".ipyms-custom-rows").fill("10")
     page.locator(".ipyms-custom-cols").fill("10")
     page.locator(".ipyms-custom-mines").fill("95")
@@ -54,7 +65,9 @@ def test_the_picker_starts_a_level_or_a_custom_game_and_shows_errors_inline(make
     page.locator(".ipyms-start").click()
     h.pump()
     h.pump()
-    assert "cannot fit" in page.locator(".ipyms-picker-error").inner_text()
+    assert page.locator(".ipyms-picker-error").inner_text() == (
+        '95 mines do not fit 10×10 with a first click "opening": at most 91'
+    )
     assert page.locator(".ipyms-picker").is_visible() and w.rows == 16
     h.shot("picker-error")
     page.locator(".ipyms-custom-mines").fill("12")
@@ -225,6 +238,11 @@ def test_the_stats_panel_and_a_wide_counter(make: Any) -> None:
     assert page.locator(".ipyms-counter").inner_text() == "1500"
     page.locator(".ipyms-stats-toggle").click()
     assert "no finished games yet" in page.locator(".ipyms-stats").inner_text()
+    headers = page.locator(".ipyms-stats th").all_inner_texts()
+    assert ["best (no help)", "median (all wins)"] == headers[4:6], (
+        "two times, each says which wins it counts"
+    )
+    assert "the median counts every win" in page.locator(".ipyms-stats-note").inner_text()
 
 
 def long_winded(view: View) -> Move:

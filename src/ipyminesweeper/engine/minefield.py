@@ -18,6 +18,7 @@ from .geometry import shape_error
 from .pickling import constructor_reduce, restore_state
 
 __all__ = [
+    "FIRST_CLICK_CLEAR",
     "FIRST_CLICK_POLICIES",
     "LEVELS",
     "SEED_BITS",
@@ -62,12 +63,16 @@ def seed_error(seed: object) -> TypeError | ValueError | None:
     return None
 
 
+FIRST_CLICK_CLEAR: dict[str, int] = {"opening": 3, "safe": 1, "any": 1, "no-guess": 3}
+"""The side of the square that must stay free of mines under each policy: the first click's 3x3 block
+("opening", "no-guess"), or one cell ("safe": the clicked one; "any": some cell, or there is no game to win).
+The front end's picker checks the same rule (ipyminesweeper.widget.constants exports this table)."""
+
+
 def max_mines(rows: int, cols: int, first_click: str) -> int:
     """The most mines a ``rows x cols`` board can hold so that any first click obeys ``first_click``."""
-    n = rows * cols
-    if first_click in ("opening", "no-guess"):
-        return n - min(rows, 3) * min(cols, 3)
-    return n - 1  # "safe" and "any": at least one safe cell, or there is no game to win
+    side = FIRST_CLICK_CLEAR.get(first_click, 1)  # an unknown policy is refused elsewhere
+    return rows * cols - min(rows, side) * min(cols, side)
 
 
 def mine_count_error(rows: int, cols: int, mines: object, first_click: str) -> TypeError | ValueError | None:

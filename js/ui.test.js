@@ -1,0 +1,117 @@
+// The UI reducer: update(ui, msg, model) -> [ui, effects], with plain objects (no DOM, no timers).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { controls, initialUi, takesKey, update } from "./ui.js";
+import { modelOf } from "./testing.js";
+
+/** Run messages through the reducer; returns the last UI state and every effect, in order. */
+function run(model, msgs, ui = initialUi()) {
+  const effects = [];
+  for (const msg of msgs) {
+    const [next, out] = update(ui, msg, model);
+    ui = next;
+    effects.push(...out);
+  }
+  return { ui, effects, sent: effects.filter((e) => e.type === "send").map((e) => e.request) };
+}
+
+const mouse = (idx, button = 0) => ({ type: "pointerdown", idx, pointerType: "mouse", button, x: 0, y: 0 });
+const touch = (idx, x = 0, y = 0) => ({ type: "pointerdown", idx, pointerType: "touch", button: 0, x, y });
+
+test("a left click reveals on release over the same cell, a right click flags at once", () => {
+  const model = modelOf({ status: "playing" });
+  const click = run(model, [mouse(10), { type: "pointerup", idx: 10, button: 0 }]);
+  assert.deepEqual(click.sent, [{ action: "reveal", row: 1, col: 1 }]);
+  assert.deepEqual(click.ui.cursor, { row: 1, col: 1 }, "the press moves the cursor");
+  assert.ok(click.effects.some((e) => e.type === "focus"));
+  assert.deepEqual(run(model, [mouse(10), { type: "pointerup", idx: 11, button: 0 }]).sent, [], "released elsewhere");
+  assert.deepEqual(run(model, [mouse(3, 2)]).sent, [{ action: "flag", row: 0, col: 3 }]);
+  const moved = run(model, [mouse(10), { type: "pointermove", idx: 12, x: 5, y: 5 }]);
+  assert.equal(moved.ui.press.idx, 12, "the pressed cell follows the mouse");
+});
+
+test("a long press flags while the finger is down; a drift does nothing; a stale timer is ignored", () => {
+  const model = modelOf({ status: "playing" });
+  const down = run(model, [touch(5)]);
+  const start = down.effects.find((e) => e.type === "startLongPress");
+  assert.ok(start, "the long-press timer starts on a covered cell");
+  const held = run(model, [{ type: "longpress", id: start.id }, { type: "pointerup", idx: -1, button: 0 }], down.ui);
+  assert.deepEqual(held.sent, [{ action: "flag", row: 0, col: 5 }]);
+  assert.ok(held.effects.some((e) => e.type === "vibrate"));
+  const drift = run(model, [{ type: "pointermove", idx: 5, x: 30, y: 0 }, { type: "longpress", id: start.id }], down.ui);
+  assert.deepEqual(drift.sent, [], "a finger that moved is a scroll");
+  assert.deepEqual(run(model, [{ type: "longpress", id: start.id + 1 }], down.ui).sent, []);
+  const flagMode = run(model, [{ type: "flagMode" }, touch(5), { type: "pointerup", idx: -1, button: 0 }]);
+  assert.deepEqual(flagMode.sent, [{ action: "flag", row: 0, col: 5 }], "in flag mode a tap flags");
+});
+
+test("nothing is played on a snapshot, after the end, or while looking back", () => {
+  const snapshot = { ...initialUi(), live: false };
+  assert.deepEqual(run(modelOf({ status: "playing" }), [mouse(3, 2), { type: "key", act: { type: "action", action: "flag" } }], snapshot).sent, []);
+  const lost = modelOf({ status: "lost" });
+  assert.deepEqual(run(lost, [mouse(3, 0), { type: "pointerup", idx: 3, button: 0 }]).sent, []);
+  const looking = modelOf({ status: "playing", viewing: 0, history_length: 3 });
+  assert.equal(controls(looking, initialUi()).step, false);
+  assert.equal(controls(looking, initialUi()).flagMode, false);
+  assert.equal(run(lost, [{ type: "flagMode" }]).ui.flagMode, false);
+});
+
+test("keys move the cursor (clamped), act on it, and follow the controls' rules", () => {
+  const model = modelOf({ status: "playing", cells: "1" + ".".repeat(80) });
+  const key = (k) => ({ type: "key", act: k.length === 2 ? { type: "move", dr: k[0], dc: k[1] } : { type: "action", action: k } });
+  const moved = run(model, [key([0, -1]), key([1, 0]), key([1, 0])]);
+  assert.deepEqual(moved.ui.cursor, { row: 2, col: 0 });
+  assert.ok(moved.ui.kbd && moved.effects.every((e) => e.type === "showCursor"), "the cursor is scrolled into view");
+  assert.deepEqual(run(model, [key("reveal")]).sent, [{ action: "chord", row: 0, col: 0 }], "Enter on a number chords");
+  assert.deepEqual(run(model, [key("step"), key("hint"), key("toggle_play")]).sent, [{ action: "step" }, { action: "hint" }, { action: "play" }]);
+  const auto = modelOf({ status: "playing", autoplaying: true });
+  assert.deepEqual(run(auto, [key("step"), key("toggle_play")]).sent, [{ action: "pause" }], "no step while playing");
+  const none = modelOf({ status: "playing", strategies: [] });
+  assert.deepEqual(run(none, [key("step"), key("hint")]).sent, []);
+  assert.deepEqual(run(model, [key("history_back")]).sent, [], "no history yet");
+  const history = modelOf({ status: "playing", history_length: 4 });
+  assert.deepEqual(run(history, [key("history_back")]).effects, [{ type: "send", request: { action: "scrub", index: 2 }, tag: "scrub" }]);
+});
+
+test("Escape is the board's only when it has something to close; else the host keeps it", () => {
+  const model = modelOf();
+  const esc = { type: "action", action: "escape" };
+  assert.equal(takesKey(esc, initialUi(), model), false);
+  assert.equal(takesKey({ type: "action", action: "flag" }, initialUi(), model), true);
+  assert.equal(takesKey(null, initialUi(), model), false, "keys the board does not know go to the host");
+  const open = run(model, [{ type: "panel", name: "help" }]).ui;
+  assert.equal(takesKey(esc, open, model), true);
+  assert.equal(run(model, [{ type: "key", act: esc }], open).ui.panels.help, false);
+  const looking = modelOf({ viewing: 1, history_length: 3 });
+  assert.equal(takesKey(esc, initialUi(), looking), true);
+  assert.deepEqual(run(looking, [{ type: "key", act: esc }]).sent, [{ action: "live" }]);
+});
+
+test("the picker opens with the game on screen, checks the form, waits for Python and shows its answer", () => {
+  const model = modelOf({ rows: 16, cols: 30, mines: 99, level: "expert", first_click: "safe" });
+  const opened = run(model, [{ type: "picker/toggle" }]);
+  assert.equal(opened.ui.panels.picker, true);
+  assert.deepEqual(opened.ui.form, { level: "expert", rows: "16", cols: "30", mines: "99", firstClick: "safe" });
+  assert.ok(opened.effects.some((e) => e.type === "fillPicker"));
+  const bad = run(model, [{ type: "picker/edit", field: "mines", value: "-3" }, { type: "picker/start" }], opened.ui);
+  assert.equal(bad.ui.form.level, "custom", "typing a number picks Custom");
+  assert.equal(bad.ui.pickerError, "mines = -3: the number of mines cannot be negative");
+  assert.deepEqual(bad.sent, []);
+  const good = run(model, [{ type: "picker/edit", field: "mines", value: "100" }, { type: "picker/start" }], bad.ui);
+  assert.deepEqual(good.effects.at(-1), { type: "send", request: { action: "new_game", rows: 16, cols: 30, mines: 100, first_click: "safe" }, tag: "picker" });
+  const waiting = run(model, [{ type: "sent", tag: "picker", id: 7 }], good.ui).ui;
+  assert.equal(run(modelOf({ handled: 6 }), [{ type: "model" }], waiting).ui.panels.picker, true, "not answered yet");
+  const refused = run(modelOf({ handled: 7, error: "ignored a message from the browser: no" }), [{ type: "model" }], waiting).ui;
+  assert.deepEqual([refused.panels.picker, refused.pickerError], [true, "no"]);
+  assert.equal(run(modelOf({ handled: 7 }), [{ type: "model" }], waiting).ui.panels.picker, false, "started: it closes");
+});
+
+test("settings, zoom and requests from the toolbar", () => {
+  const model = modelOf({ cell_size: 24 });
+  assert.deepEqual(run(model, [{ type: "zoom", direction: 1 }]).effects, [{ type: "set", name: "cell_size", value: 28 }]);
+  assert.deepEqual(run(model, [{ type: "setting", name: "delay", value: 1 }]).effects, [{ type: "set", name: "delay", value: 1 }]);
+  assert.deepEqual(run(model, [{ type: "request", request: { action: "undo" } }]).sent, [{ action: "undo" }]);
+  assert.deepEqual(run(model, [{ type: "request", request: { action: "undo" } }], { ...initialUi(), live: false }).sent, []);
+  assert.throws(() => update(initialUi(), { type: "bogus" }, model), /unknown UI message/);
+});

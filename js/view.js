@@ -1,0 +1,139 @@
+// view(model, ui): everything the widget shows, derived from the synced model and the UI state. Pure: the
+// renderers of js/dom.js and js/board.js only write what this returns. `node --test js/` tests it.
+import { delayToSpeed, elapsedSeconds, faceFor, formatCounter, isOver, speedText, statusMessage } from "./helpers.js";
+import { describeGame, describeMove, historyText, isSmall, MAX_CELL, MIN_CELL, pitchOf, sliderFollows, statsRow } from "./features.js";
+import { frozenSeconds } from "./input.js";
+import { shownIndex } from "./model.js";
+import { clampCursor, controls, drawnSize } from "./ui.js";
+import { decorations, gridWindow, minimapSize, positionText } from "./grid.js";
+
+/**
+ * @typedef {import("./model.js").Model} Model
+ * @typedef {import("./ui.js").UI} UI
+ */
+
+/** The seconds the timer shows, and whether it runs (a subscription: js/widget.js starts the interval). */
+export function timerOf(model, ui) {
+  if (!ui.live) return { seconds: frozenSeconds(model.startedAt, model.endedAt, model.elapsed), running: false };
+  const running = model.status === "playing" && !!model.startedAt && !model.endedAt;
+  return { seconds: elapsedSeconds(model.startedAt, model.endedAt, ui.now), running };
+}
+
+/** The header, status line and errors. */
+function headerView(model, ui) {
+  const timer = timerOf(model, ui);
+  const pressed = !!ui.press && ui.press.idx >= 0 && !ui.press.fired && !isOver(model.status);
+  // A snapshot of a game not started does not invite a click that would do nothing.
+  const invite = ui.live || model.status !== "ready";
+  return {
+    counter: formatCounter(model.minesLeft),
+    face: faceFor(model.status, pressed),
+    faceDisabled: !ui.live,
+    timer: formatCounter(timer.seconds),
+    timerRunning: timer.running,
+    message: invite ? statusMessage(model.status, timer.seconds, model.summary) : "",
+    error: model.problem ? `Cannot show this board: ${model.problem}` : model.error,
+    details: model.errorDetails,
+    note: !ui.live,
+  };
+}
+
+/** The toolbar: what each control shows and whether it may act. */
+function toolbarView(model, ui) {
+  const can = controls(model, ui);
+  const size = drawnSize(model, ui);
+  const move = model.hintMove.action ? describeMove(model.hintMove, "Hint: ") : describeMove(model.lastMove);
+  return {
+    step: !can.step,
+    hint: !can.hint,
+    undo: !can.undo,
+    play: { disabled: !can.play, pressed: model.autoplaying, text: model.autoplaying ? "Pause" : "Play" },
+    flagMode: { disabled: !can.flagMode, pressed: ui.flagMode },
+    strategy: { options: model.strategies, value: model.strategy, disabled: !can.live || model.strategies.length === 0 },
+    speed: { value: delayToSpeed(model.delay), text: speedText(model.delay), disabled: !can.live },
+    probabilities: { checked: model.showProbabilities, disabled: !can.live },
+    zoomOut: size <= MIN_CELL,
+    zoomIn: size >= MAX_CELL,
+    copy: ui.copied === "yes" ? "Copied" : ui.copied === "no" ? "Copy failed" : "Copy",
+    reason: model.viewing < 0 ? move : "",
+  };
+}
+
+/** The history slider and its line. `focused`: the slider has the focus (the player holds it). */
+function historyView(model, ui, focused) {
+  const index = shownIndex(model);
+  const last = model.historyLength - 1;
+  const pending = ui.scrubId > model.handled;
+  return {
+    max: last,
+    value: sliderFollows(focused, model.viewing, pending) ? index : null,
+    disabled: !ui.live || last < 1,
+    back: !ui.live || index <= 0,
+    forward: !ui.live || index >= last,
+    resume: !ui.live || model.viewing < 0,
+    toLive: !ui.live || model.viewing < 0,
+    text: historyText(index, model.historyLength, model.historyStep, model.viewing >= 0),
+    viewing: model.viewing >= 0 ? String(model.viewing) : "",
+  };
+}
+
+/** The game picker, the statistics and the help panel. */
+function panelsView(model, ui) {
+  return {
+    picker: {
+      open: ui.panels.picker,
+      current: model.problem ? "" : `now: ${describeGame(model.rows, model.cols, model.mines, model.firstClick, model.level)}`,
+      error: ui.pickerError,
+      marks: model.questionMarks,
+      labels: model.labels,
+      disabled: !ui.live,
+    },
+    stats: { open: ui.panels.stats, rows: model.statsTable.map(statsRow) },
+    help: { open: ui.panels.help },
+  };
+}
+
+/** The grid: its shape, cell size, the window of cells to draw, their decorations, the minimap. */
+export function gridView(model, ui) {
+  const size = drawnSize(model, ui);
+  const pitch = pitchOf(size);
+  const window = gridWindow(ui.scroll, pitch, model.rows, model.cols);
+  const whole = window.r0 === 0 && window.c0 === 0 && window.r1 === model.rows && window.c1 === model.cols;
+  const cursor = clampCursor(ui.cursor, model);
+  return {
+    rows: model.rows,
+    cols: model.cols,
+    size,
+    pitch,
+    small: isSmall(size),
+    window,
+    decorations: decorations(model, ui),
+    overlay: model.showProbabilities && !isOver(model.status) ? model.probabilities : new Map(),
+    cursor: cursor.row * model.cols + cursor.col,
+    minimap: whole ? null : { ...minimapSize(model.rows, model.cols), position: positionText(ui.scroll, pitch, model.rows, model.cols) },
+  };
+}
+
+/**
+ * Everything the widget shows.
+ * @param {Model} model
+ * @param {UI} ui
+ * @param {{sliderFocused?: boolean}} [focus] which control holds the focus (the slider follows Python only when it is not held)
+ */
+export function view(model, ui, focus = {}) {
+  return {
+    root: {
+      status: model.status,
+      live: String(ui.live),
+      flagging: ui.flagMode,
+      kbd: ui.kbd,
+      labelled: model.labels,
+      copied: ui.copied,
+    },
+    header: headerView(model, ui),
+    toolbar: toolbarView(model, ui),
+    history: historyView(model, ui, !!focus.sliderFocused),
+    panels: panelsView(model, ui),
+    grid: model.problem ? null : gridView(model, ui),
+  };
+}

@@ -1,0 +1,109 @@
+// view(model, ui) and the virtual grid's pure parts: what is on screen, derived from plain objects.
+import { test } from "node:test";
+import assert from "node:assert/strict";
+
+import { view, gridView, timerOf } from "./view.js";
+import { initialUi } from "./ui.js";
+import { cellParts, decorations, gridWindow, minimapPixels, minimapSize, positionText, scrollToShow } from "./grid.js";
+import { modelOf } from "./testing.js";
+
+test("a new game: counter, face, timer, the invitation, enabled controls", () => {
+  const spec = view(modelOf(), initialUi());
+  assert.deepEqual([spec.header.counter, spec.header.face, spec.header.timer], ["010", "smile", "000"]);
+  assert.equal(spec.header.message, "Click any cell to start.");
+  assert.equal(spec.header.note, false);
+  assert.deepEqual([spec.toolbar.step, spec.toolbar.hint, spec.toolbar.undo], [false, false, true]);
+  assert.deepEqual(spec.toolbar.speed, { value: 39, text: "0.25 s per move", disabled: false });
+  assert.equal(spec.root.status, "ready");
+});
+
+test("the timer runs while playing, and a snapshot shows its saved time without running", () => {
+  const playing = modelOf({ status: "playing", started_at: 1000, elapsed: 7 });
+  assert.deepEqual(timerOf(playing, { ...initialUi(), now: 43_500 }), { seconds: 42, running: true });
+  const snapshot = { ...initialUi(), live: false, now: 999_999 };
+  assert.deepEqual(timerOf(playing, snapshot), { seconds: 7, running: false });
+  const spec = view(playing, snapshot);
+  assert.equal(spec.header.note, true);
+  assert.ok(spec.toolbar.step && spec.toolbar.speed.disabled && spec.panels.picker.disabled, "every control is off");
+  assert.equal(view(modelOf(), snapshot).header.message, "", "a snapshot does not invite a click");
+});
+
+test("the face is pressed while a cell is held, and the end shows in the face and message", () => {
+  const ui = { ...initialUi(), press: { kind: "mouse", button: 0, idx: 3, chording: false, x: 0, y: 0, fired: false, id: 1 } };
+  assert.equal(view(modelOf({ status: "playing" }), ui).header.face, "pressed");
+  const won = view(modelOf({ status: "won", summary: "won in 12 s" }), initialUi());
+  assert.deepEqual([won.header.face, won.header.message], ["won", "You won in 12 s!"]);
+});
+
+test("the history line: the game now while live, how the board was reached while looking back", () => {
+  const live = view(modelOf({ history_length: 4, history_step: { text: "exact: reveal (1,1): a long reason" } }), initialUi());
+  assert.equal(live.history.text, "Move 3 of 3: the game now");
+  const back = view(modelOf({ history_length: 4, viewing: 1, history_step: { text: "you: reveal (4,4)" } }), initialUi());
+  assert.equal(back.history.text, "Move 1 of 3: you: reveal (4,4)");
+  assert.deepEqual([back.history.viewing, back.history.resume, back.toolbar.reason], ["1", false, ""]);
+});
+
+test("a small board is drawn whole; the overlay only while it is on and the game is not over", () => {
+  const g = gridView(modelOf({ rows: 16, cols: 16 }), initialUi());
+  assert.deepEqual(g.window, { r0: 0, r1: 16, c0: 0, c1: 16 });
+  assert.equal(g.minimap, null);
+  assert.equal(g.size, 28);
+  const on = modelOf({ show_probabilities: true, probabilities: { 0: 0.5, 3: 1 }, status: "playing" });
+  assert.deepEqual([...gridView(on, initialUi()).overlay], [[0, 0.5], [3, 1]]);
+  assert.equal(gridView(modelOf({ ...on.raw, show_probabilities: true, probabilities: { 0: 0.5 }, status: "lost" }), initialUi()).overlay.size, 0);
+});
+
+test("a 2000x2000 board draws only a window around what is in view, with a minimap and a position", () => {
+  const model = modelOf({ rows: 2000, cols: 2000, mines: 600_000 });
+  const ui = { ...initialUi(), width: 1200, scroll: { top: 17 * 1000, left: 17 * 500, width: 1200, height: 700 } };
+  const g = gridView(model, ui);
+  assert.equal(g.size, 16);
+  assert.equal(g.pitch, 17, "16 px cells with a 1 px gap");
+  const { r0, r1, c0, c1 } = g.window;
+  assert.ok(r0 <= 1000 && r1 >= 1000 + 700 / 17 && c0 <= 500 && c1 >= 500 + 1200 / 17, JSON.stringify(g.window));
+  assert.ok((r1 - r0) * (c1 - c0) < 12_000, "a few thousand cells, not four million");
+  assert.deepEqual([g.minimap.width, g.minimap.height], [160, 160]);
+  assert.equal(g.minimap.position, "rows 1000–1041 of 2000 · columns 500–570 of 2000");
+});
+
+test("the window snaps to blocks, and the cursor is scrolled into view by the least change", () => {
+  const a = gridWindow({ top: 1000, left: 0, width: 800, height: 600 }, 17, 2000, 2000);
+  const b = gridWindow({ top: 1010, left: 3, width: 800, height: 600 }, 17, 2000, 2000);
+  assert.deepEqual(a, b, "a small scroll redraws nothing");
+  const scroll = { top: 170, left: 0, width: 340, height: 170 };
+  assert.equal(scrollToShow(scroll, 17, 12, 3), null, "in view already");
+  assert.deepEqual(scrollToShow(scroll, 17, 20, 3), { top: 21 * 17 - 170, left: 0 });
+  assert.deepEqual(scrollToShow(scroll, 17, 2, 30), { top: 34, left: 31 * 17 - 340 });
+});
+
+test("decorations: the cursor, the move's cells, marks, the pressed cells and the holding cue", () => {
+  const model = modelOf({
+    status: "playing",
+    cells: "1" + ".".repeat(80),
+    hint_move: { action: "reveal", row: 1, col: 1, numbers: [[0, 0]], constrained: [[0, 1], [1, 0]] },
+    marks: [2, 0],
+  });
+  const ui = { ...initialUi(), cursor: { row: 8, col: 8 }, press: { kind: "touch", button: 0, idx: 40, chording: false, x: 0, y: 0, fired: false, id: 1 } };
+  const d = decorations(model, ui);
+  assert.deepEqual(d.get(80), ["ipyms-cursor"]);
+  assert.deepEqual(d.get(0), ["ipyms-why-number"], "a mark on a revealed cell is not drawn");
+  assert.deepEqual(d.get(1), ["ipyms-why-cell"]);
+  assert.deepEqual(d.get(10), ["ipyms-hint-cell"]);
+  assert.deepEqual(d.get(2), ["ipyms-marked"]);
+  assert.deepEqual(d.get(40), ["ipyms-pressed", "ipyms-holding"]);
+  const parts = cellParts(0, 2, ".", d.get(2), 0.25);
+  assert.equal(parts.cls, "ipyms-cell ipyms-covered ipyms-prob ipyms-marked");
+  assert.equal(parts.text, "?");
+  assert.equal(parts.label, "(0,2) covered, 25% mine probability");
+  assert.equal(parts.prob.kind, "guess");
+  assert.equal(cellParts(3, 4, "3", ["ipyms-cursor"], undefined).cls, "ipyms-cell ipyms-revealed ipyms-n3 ipyms-cursor");
+});
+
+test("the minimap samples the board and says where the view is", () => {
+  assert.deepEqual(minimapSize(2000, 1000), { width: 80, height: 160 });
+  assert.deepEqual(minimapSize(9, 9), { width: 9, height: 9 });
+  const px = minimapPixels("..0f", 2, 2, 2, 2);
+  assert.deepEqual([...px.slice(8, 12)], [236, 240, 245, 255], "a revealed cell is light");
+  assert.deepEqual([...px.slice(12, 16)], [229, 50, 45, 255], "a flag is red");
+  assert.equal(positionText({ top: 0, left: 0, width: 170, height: 85 }, 17, 100, 100), "rows 0–4 of 100 · columns 0–9 of 100");
+});
