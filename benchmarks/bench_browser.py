@@ -1,24 +1,28 @@
-"""Click-to-repaint latency of the widget in a real JupyterLab (headless Debian Chromium), and the bytes
-synced per move.
+"""The widget at every size in a real JupyterLab (headless Debian Chromium): grid on screen, click to repaint,
+bytes per move, scrolling frames and the page's memory, each big board as a ratio to 16x16 in the same run.
 
-    .venv/bin/python -m benchmarks.bench_browser            # or: python benchmarks/bench_browser.py
-    IPYMS_BENCH_CLICKS=50 (default)
+    python -m benchmarks browser          # IPYMS_BENCH_CLICKS=20 (default), IPYMS_BENCH_OPENS=3
 
-For each board (16x16, 16 rows x 30 cols, 100x100) a notebook creates the widget with a seed and makes a
-first reveal from Python; the benchmark then clicks 50 cells that each reveal exactly one new cell (safe
-cells with a number, chosen from the layout the kernel reports), and right-clicks 50 covered cells
-(flag toggles; they also round-trip through Python). All is measured IN the page:
+Boards: 16x16 (40 mines, the reference), 1000x1000 (150,000 mines) and 2000x2000 (600,000, the engine's
+cap), plus a plain ipywidgets Button as the floor of a kernel round trip. Everything is measured IN the page:
 
-- latency: from the mouseup event's timestamp (the widget acts on release) to the first frame after the
-  clicked cell's ``data-state`` reflects the new state (a MutationObserver, then requestAnimationFrame
-  and a task after it, i.e. after that frame was produced). It spans JS -> comm -> kernel (validation,
-  engine, traitlet sync) -> comm -> repaint.
-- bytes: every kernel WebSocket frame is counted (the page's WebSocket is wrapped before JupyterLab
-  loads); a move's bytes are the ``comm_msg`` frames between the click and the repaint, both directions,
-  whole frames as they travel (headers included), plus the size of the synced state alone
-  (``content.data`` as JSON).
+- grid on screen: from the key press that runs the widget's cell (Ctrl+Enter) to the first frame after its
+  first cell exists (median of IPYMS_BENCH_OPENS runs; the kernel is warm);
+- click to repaint: from the input event (mouseup for a reveal, mousedown for a flag: when the widget acts)
+  to the first frame after the clicked cell's ``data-state`` shows the new state (a MutationObserver, then
+  requestAnimationFrame and a task after it). Clicks go to cells in view that reveal exactly one cell
+  (covered safe cells with a number) and to covered cells to flag, chosen from the kernel's board;
+- bytes: every kernel WebSocket frame of type ``comm_msg`` while a click is in flight (whole frames, both
+  directions; the page's WebSocket is wrapped before JupyterLab loads). A cascade's bytes are divided by
+  the cells it changed (from the kernel's board before and after);
+- scrolling: 90 animation frames, each scrolling the board by 120 px down and 40 px right; the longest
+  and the median frame interval;
+- memory: the resident size of Chromium's renderer processes (CDP SystemInfo.getProcessInfo + /proc),
+  and the page's used JS heap.
 
-Targets (issue 3): median 50 ms for 30x16, 150 ms for 100x100.
+Targets (issue 19), as ratios to 16x16: 1000x1000 grid on screen <= 2x, click to repaint <= 1.5x;
+2000x2000 opens and plays with the page process under 600 MB; scrolling frames under 50 ms; bytes per
+single-cell move independent of the board's size; a cascade about 2 bytes per changed cell plus a constant.
 """
 
 from __future__ import annotations
@@ -37,32 +41,27 @@ for extra in (ROOT, ROOT / "tests" / "browser"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
-from ipyminesweeper import Board  # noqa: E402
-
-CLICKS = int(os.environ.get("IPYMS_BENCH_CLICKS", "50"))
-WARMUP = 5
-BOARDS = [  # label, rows, cols, mines, target median ms
-    ("16x16", 16, 16, 40, None),
-    ("30x16", 16, 30, 99, 50.0),
-    ("100x100", 100, 100, 1500, 150.0),
-]
+CLICKS = int(os.environ.get("IPYMS_BENCH_CLICKS", "20"))
+OPENS = int(os.environ.get("IPYMS_BENCH_OPENS", "3"))
+WARMUP = 3
+SEED = 11
+BOARDS = [("16x16", 16, 40), ("1000x1000", 1000, 150_000), ("2000x2000", 2000, 600_000)]
+REGION = 40  # clicks go to cells among the first REGION rows and columns: in view, drawn
+FRAMES = 90
+TIMEOUT_MS = 600_000
 
 WS_HOOK = r"""
 (() => {
-  const stats = { inBytes: 0, outBytes: 0, inMsgs: 0, outMsgs: 0, dataBytes: 0, tSend: 0, tRecv: 0 };
+  const stats = { inBytes: 0, outBytes: 0, inMsgs: 0, outMsgs: 0, tSend: 0, tRecv: 0 };
   window.__ipymsWs = stats;
   const dec = new TextDecoder();
-  function parse(data) {
+  function type(data) {
     try {
-      if (typeof data === 'string') return JSON.parse(data);
+      if (typeof data === 'string') return JSON.parse(data).header.msg_type;
       const buf = data instanceof ArrayBuffer ? data : data.buffer;
       const view = new DataView(buf);
-      const n = Number(view.getBigUint64(0, true));
-      const offs = [];
-      for (let i = 0; i < n; i++) offs.push(Number(view.getBigUint64(8 * (i + 1), true)));
-      const end = i => offs[i + 1] ?? buf.byteLength;
-      const part = i => dec.decode(new Uint8Array(buf, offs[i], end(i) - offs[i]));
-      return { channel: part(0), header: JSON.parse(part(1)), content: JSON.parse(part(4)) };
+      const start = Number(view.getBigUint64(16, true)), end = Number(view.getBigUint64(24, true));
+      return JSON.parse(dec.decode(new Uint8Array(buf, start, end - start))).msg_type;
     } catch (e) { return null; }
   }
   const size = d => typeof d === 'string' ? new TextEncoder().encode(d).length
@@ -73,17 +72,13 @@ WS_HOOK = r"""
       super(...args);
       this.addEventListener('message', ev => {
         if (typeof ev.data !== 'string' && !(ev.data instanceof ArrayBuffer)) return;
-        const msg = parse(ev.data);
-        if (msg && msg.header && msg.header.msg_type === 'comm_msg') {
-          stats.inBytes += size(ev.data); stats.inMsgs += 1;
-          if (!stats.tRecv) stats.tRecv = performance.now();
-          stats.dataBytes += JSON.stringify(msg.content.data).length;
-        }
+        if (type(ev.data) !== 'comm_msg') return;
+        stats.inBytes += size(ev.data); stats.inMsgs += 1;
+        if (!stats.tRecv) stats.tRecv = performance.now();
       });
     }
     send(data) {
-      const msg = parse(data);
-      if (msg && msg.header && msg.header.msg_type === 'comm_msg') {
+      if (type(data) === 'comm_msg') {
         stats.outBytes += size(data); stats.outMsgs += 1;
         if (!stats.tSend) stats.tSend = performance.now();
       }
@@ -94,56 +89,68 @@ WS_HOOK = r"""
 })();
 """
 
-ARM = r"""
-([r, c, state, trigger]) => {
+FRAME_AFTER = "requestAnimationFrame(() => setTimeout(done, 0))"
+
+ARM_CLICK = r"""
+([r, c, state, trigger, timeout]) => {
   const el = document.querySelector(`.ipyms-cell[data-row="${r}"][data-col="${c}"]`);
   const ws = window.__ipymsWs;
   for (const k of Object.keys(ws)) ws[k] = 0;
   window.__ipymsResult = new Promise((resolve, reject) => {
     let t0 = null;
-    // The widget flags on mousedown (right button) and reveals on mouseup (left button).
-    const onInput = ev => { t0 = ev.timeStamp; };
-    window.addEventListener(trigger, onInput, { capture: true, once: true });
-    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no repaint')); }, 30000);
+    window.addEventListener(trigger, ev => { t0 = ev.timeStamp; }, { capture: true, once: true });
+    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no repaint')); }, timeout);
+    const done = () => {
+      clearTimeout(timer);
+      if (t0 === null) { reject(new Error('no ' + trigger + ' seen')); return; }
+      resolve({ ms: performance.now() - t0, ...ws });
+    };
     const obs = new MutationObserver(() => {
       if (el.dataset.state !== state) return;
       obs.disconnect();
-      requestAnimationFrame(() => setTimeout(() => {
-        clearTimeout(timer);
-        if (t0 === null) { reject(new Error('no ' + trigger + ' seen')); return; }
-        const t1 = performance.now();
-        resolve({ ms: t1 - t0, js: ws.tSend - t0, kernel: ws.tRecv - ws.tSend, paint: t1 - ws.tRecv,
-                  ...ws });
-      }, 0));
+      %FRAME%;
     });
     obs.observe(el, { attributes: true, attributeFilter: ['data-state'] });
   });
 }
-"""
+""".replace("%FRAME%", FRAME_AFTER)
 
-
-ARM_TEXT = r"""
-([selector, text]) => {
-  const el = document.querySelector(selector);
-  const ws = window.__ipymsWs;
-  for (const k of Object.keys(ws)) ws[k] = 0;
+ARM_OPEN = r"""
+(timeout) => {
+  for (const r of document.querySelectorAll('.ipyms-root')) r.dataset.benchOld = '1';
   window.__ipymsResult = new Promise((resolve, reject) => {
     let t0 = null;
-    window.addEventListener('mouseup', ev => { t0 = ev.timeStamp; }, { capture: true, once: true });
-    const timer = setTimeout(() => { obs.disconnect(); reject(new Error('no repaint')); }, 30000);
-    const obs = new MutationObserver(() => {
-      if (el.textContent.trim() !== text) return;
-      obs.disconnect();
-      requestAnimationFrame(() => setTimeout(() => {
-        clearTimeout(timer);
-        const t1 = performance.now();
-        resolve({ ms: t1 - t0, js: ws.tSend - t0, kernel: ws.tRecv - ws.tSend, paint: t1 - ws.tRecv,
-                  ...ws });
-      }, 0));
-    });
-    obs.observe(el, { childList: true, characterData: true, subtree: true });
+    const onKey = ev => { if (ev.key === 'Enter') t0 = ev.timeStamp; };
+    window.addEventListener('keydown', onKey, { capture: true, once: true });
+    const timer = setTimeout(() => reject(new Error('no grid')), timeout);
+    const done = () => { clearTimeout(timer); resolve({ ms: performance.now() - t0 }); };
+    const poll = () => {
+      const cell = document.querySelector('.ipyms-root:not([data-bench-old]) .ipyms-cell');
+      if (cell && t0 !== null) %FRAME%; else requestAnimationFrame(poll);
+    };
+    poll();
   });
 }
+""".replace("%FRAME%", FRAME_AFTER)
+
+SCROLL = r"""
+(frames) => new Promise((resolve) => {
+  const wrap = document.querySelector('.ipyms-board-wrap');
+  const times = [];
+  const step = (t) => {
+    times.push(t);
+    if (times.length > frames) {
+      const gaps = times.slice(1).map((v, i) => v - times[i]).sort((a, b) => a - b);
+      resolve({ median: gaps[gaps.length >> 1], p90: gaps[Math.floor(gaps.length * 0.9)],
+                max: gaps[gaps.length - 1], cells: document.querySelectorAll('.ipyms-cell').length });
+      return;
+    }
+    wrap.scrollTop += 120;
+    wrap.scrollLeft += 40;
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+})
 """
 
 BASELINE_CELLS = [
@@ -154,158 +161,206 @@ BASELINE_CELLS = [
     "W.HBox([b, h])",
 ]
 
+ARM_TEXT = r"""
+([selector, text]) => {
+  const el = document.querySelector(selector);
+  const ws = window.__ipymsWs;
+  for (const k of Object.keys(ws)) ws[k] = 0;
+  window.__ipymsResult = new Promise((resolve) => {
+    let t0 = null;
+    window.addEventListener('mouseup', ev => { t0 = ev.timeStamp; }, { capture: true, once: true });
+    const done = () => resolve({ ms: performance.now() - t0, ...ws });
+    const obs = new MutationObserver(() => {
+      if (el.textContent.trim() !== text) return;
+      obs.disconnect();
+      %FRAME%;
+    });
+    obs.observe(el, { childList: true, characterData: true, subtree: true });
+  });
+}
+""".replace("%FRAME%", FRAME_AFTER)
 
-def _baseline(page: Any, clicks: int) -> list[dict[str, float]]:
-    """The floor: a plain ipywidgets Button whose Python callback updates an HTML widget's text."""
-    page.wait_for_selector(".jp-OutputArea-output .widget-html-content")
-    out = []
-    for i in range(clicks):
-        page.evaluate(ARM_TEXT, [".jp-OutputArea-output .widget-html-content", str(i + 1)])
-        page.locator(".jp-OutputArea-output button.jupyter-button").click()
-        out.append(dict(page.evaluate("() => window.__ipymsResult")))
-    return out
 
-
-def _pick_cells(board: Board, n: int) -> tuple[list[tuple[int, int]], list[tuple[int, int]]]:
-    """``n`` covered safe cells with a number (each click reveals exactly that cell) and ``n`` other
-    covered cells to flag."""
-    numbered = [
-        p for p in board.positions() if board.view[p] == "." and not board.is_mine(p) and board.count(p) > 0
+def board_cells(n: int, mines: int) -> list[str]:
+    """The notebook: the widget; a first reveal from Python; a probe of the top-left region."""
+    return [
+        "from ipyminesweeper import Minesweeper\n"
+        f"w = Minesweeper(rows={n}, cols={n}, mines={mines}, seed={SEED})\nw",
+        "w.reveal(3, 3)",
+        "import json\nb = w.board\n"
+        f"R = min({REGION}, b.rows)\n"
+        "print('PROBE ' + json.dumps({'covered': b.view.cells.count('.'), 'region': [\n"
+        "    [b.view[(r, c)], b.is_mine((r, c)), b.count((r, c))]\n"
+        "    for r in range(R) for c in range(R)],\n"
+        "    'R': R}))",
     ]
-    # Spread over the board: every k-th candidate.
-    step = max(1, len(numbered) // n)
-    reveals = numbered[::step][:n]
-    taken = set(reveals)
-    others = [p for p in board.positions() if board.view[p] == "." and p not in taken]
-    step = max(1, len(others) // n)
-    flags = others[::step][:n]
-    if len(reveals) < n or len(flags) < n:
-        raise RuntimeError(f"board too small for {n} clicks")
-    return reveals, flags
 
 
-def _click(page: Any, pos: tuple[int, int], state: str, button: str) -> dict[str, float]:
+def pick(region: list[list[Any]], size: int, n: int) -> dict[str, list[tuple[int, int, str]]]:
+    """Cells of the probed region: ``n`` one-cell reveals, ``n`` flags, and one cascade (a covered zero)."""
+    cells = [(i // size, i % size, ch, mine, count) for i, (ch, mine, count) in enumerate(region)]
+    reveals = [(r, c, str(k)) for r, c, ch, mine, k in cells if ch == "." and not mine and k > 0][:n]
+    taken = {(r, c) for r, c, _ in reveals}
+    flags = [(r, c, "f") for r, c, ch, _, _ in cells if ch == "." and (r, c) not in taken][:n]
+    zeros = [(r, c, "0") for r, c, ch, mine, k in cells if ch == "." and not mine and k == 0]
+    return {"reveal": reveals, "flag": flags, "cascade": zeros[:1]}
+
+
+def click(page: Any, cell: tuple[int, int, str], button: str) -> dict[str, float]:
+    r, c, state = cell
     trigger = "mousedown" if button == "right" else "mouseup"
-    page.evaluate(ARM, [pos[0], pos[1], state, trigger])
-    page.locator(f'.ipyms-cell[data-row="{pos[0]}"][data-col="{pos[1]}"]').click(button=button)
+    page.evaluate(ARM_CLICK, [r, c, state, trigger, TIMEOUT_MS])
+    page.locator(f'.ipyms-cell[data-row="{r}"][data-col="{c}"]').click(button=button)
     return dict(page.evaluate("() => window.__ipymsResult"))
 
 
-def _summary(samples: list[dict[str, float]]) -> dict[str, float]:
-    ms = sorted(s["ms"] for s in samples)
-    q = statistics.quantiles(ms, n=10)
-    return {
-        "n": len(ms),
-        "median": statistics.median(ms),
-        "p10": q[0],
-        "p90": q[-1],
-        "min": ms[0],
-        "max": ms[-1],
-        "in": statistics.median(s["inBytes"] for s in samples),
-        "out": statistics.median(s["outBytes"] for s in samples),
-        "data": statistics.median(s["dataBytes"] for s in samples),
-        "msgs": statistics.median(s["inMsgs"] for s in samples),
-        "js": statistics.median(s["js"] for s in samples),
-        "kernel": statistics.median(s["kernel"] for s in samples),
-        "paint": statistics.median(s["paint"] for s in samples),
-    }
+def renderer_rss_mb(browser: Any) -> float:
+    """The largest resident size of Chromium's renderer processes, in MB (from /proc)."""
+    cdp = browser.new_browser_cdp_session()
+    info = cdp.send("SystemInfo.getProcessInfo")
+    rss = []
+    for proc in info.get("processInfo", []):
+        if proc.get("type") != "renderer":
+            continue
+        try:
+            status = Path(f"/proc/{proc['id']}/status").read_text()
+        except OSError:
+            continue
+        kb = next((int(line.split()[1]) for line in status.splitlines() if line.startswith("VmRSS:")), 0)
+        rss.append(kb / 1024)
+    return max(rss, default=float("nan"))
 
 
-def run(clicks: int = CLICKS) -> list[dict[str, Any]]:
+def open_times(page: Any, nb: Any) -> list[float]:
+    """Grid on screen, OPENS times: re-run the widget's cell and time it to the first frame with cells."""
+    out = []
+    for _ in range(OPENS):
+        page.evaluate(ARM_OPEN, TIMEOUT_MS)
+        nb.code_cells().nth(0).locator(".jp-InputArea-editor").click()
+        page.keyboard.press("Control+Enter")
+        out.append(float(page.evaluate("() => window.__ipymsResult")["ms"]))
+        page.keyboard.press("Escape")
+        nb.wait_idle()
+    return out
+
+
+def measure_board(browser: Any, server: Any, label: str, n: int, mines: int) -> dict[str, Any]:
+    from conftest import NotebookPage, new_page
+
+    server.reset_user_state()
+    context, page, errors = new_page(browser)
+    context.set_default_timeout(TIMEOUT_MS)
+    page.add_init_script(WS_HOOK)
+    nb = NotebookPage(page, server, errors)
+    name = f"bench-{label}.ipynb"
+    server.write_notebook(name, board_cells(n, mines))
+    nb.open(name)
+    nb.run_all(timeout=TIMEOUT_MS)
+    page.wait_for_selector(".ipyms-root .ipyms-cell")
+    probe = nb.probe(2)
+    chosen = pick(probe["region"], probe["R"], CLICKS + WARMUP)
+    reveals = [click(page, cell, "left") for cell in chosen["reveal"]][WARMUP:]
+    flags = [click(page, cell, "right") for cell in chosen["flag"]][WARMUP:]
+    row: dict[str, Any] = {"board": label, "reveal": reveals, "flag": flags}
+    if chosen["cascade"]:
+        before = nb.probe(2)["covered"]
+        row["cascade"] = click(page, chosen["cascade"][0], "left")
+        row["cascade"]["cells"] = before - nb.probe(2)["covered"]
+    row["scroll"] = page.evaluate(SCROLL, FRAMES)
+    row["rss_mb"] = renderer_rss_mb(browser)
+    row["heap_mb"] = page.evaluate("() => performance.memory.usedJSHeapSize / 2**20")
+    page.locator(".ipyms-board-wrap").evaluate("w => { w.scrollTop = 0; w.scrollLeft = 0; }")
+    row["open"] = open_times(page, nb)
+    errors.check()
+    context.close()
+    server.shutdown_kernels()
+    return row
+
+
+def baseline(browser: Any, server: Any) -> list[dict[str, float]]:
+    """The floor: a plain ipywidgets Button whose Python callback updates an HTML widget's text."""
+    from conftest import NotebookPage, new_page
+
+    server.reset_user_state()
+    context, page, errors = new_page(browser)
+    page.add_init_script(WS_HOOK)
+    nb = NotebookPage(page, server, errors)
+    server.write_notebook("baseline.ipynb", BASELINE_CELLS)
+    nb.open("baseline.ipynb")
+    nb.run_all()
+    page.wait_for_selector(".jp-OutputArea-output .widget-html-content")
+    out = []
+    for i in range(CLICKS + WARMUP):
+        page.evaluate(ARM_TEXT, [".jp-OutputArea-output .widget-html-content", str(i + 1)])
+        page.locator(".jp-OutputArea-output button.jupyter-button").click()
+        out.append(dict(page.evaluate("() => window.__ipymsResult")))
+    context.close()
+    server.shutdown_kernels()
+    return out[WARMUP:]
+
+
+def run() -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
     from tests.chromium import BASE_ARGS, chromium_path
 
-    from conftest import NotebookPage, new_page, start_server
+    from conftest import start_server
 
-    rows_out: list[dict[str, Any]] = []
+    results: dict[str, Any] = {"boards": []}
     with tempfile.TemporaryDirectory(prefix="ipyms-bench-") as tmp:
         server = start_server("lab", Path(tmp) / "lab")
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium_path(), args=BASE_ARGS)
-                server.reset_user_state()
-                context, page, errors = new_page(browser)
-                page.add_init_script(WS_HOOK)
-                nb = NotebookPage(page, server, errors)
-                server.write_notebook("baseline.ipynb", BASELINE_CELLS)
-                nb.open("baseline.ipynb")
-                nb.run_all()
-                samples = _baseline(page, clicks + WARMUP)
-                errors.check()
-                row = {"board": "ipywidgets", "action": "button", "target": None}
-                row.update(_summary(samples[WARMUP:]))
-                rows_out.append(row)
-                context.close()
-                server.shutdown_kernels()
-                for label, rows, cols, mines, target in BOARDS:
-                    server.reset_user_state()
-                    context, page, errors = new_page(browser)
-                    page.add_init_script(WS_HOOK)
-                    nb = NotebookPage(page, server, errors)
-                    name = f"bench-{label}.ipynb"
-                    server.write_notebook(
-                        name,
-                        [
-                            "from ipyminesweeper import Minesweeper\n"
-                            f"w = Minesweeper(rows={rows}, cols={cols}, mines={mines}, seed=11)\n"
-                            f"w.reveal({rows // 2}, {cols // 2})\nw",
-                            "print('PROBE ' + __import__('json').dumps(w.board.to_text()))",
-                        ],
-                    )
+                results["baseline"] = baseline(browser, server)
+                for label, n, mines in BOARDS:
                     t = time.perf_counter()
-                    nb.open(name)
-                    nb.run_all()
-                    page.wait_for_selector(".ipyms-cell")
-                    board = Board.from_text(nb.probe(1))
-                    reveals, flags = _pick_cells(board, clicks + WARMUP)
-                    rev = [_click(page, p, str(board.count(p)), "left") for p in reveals]
-                    flg = [_click(page, p, "f", "right") for p in flags]
-                    errors.check()
-                    for action, samples in (("reveal", rev), ("flag", flg)):
-                        row = {"board": label, "action": action, "target": target}
-                        row.update(_summary(samples[WARMUP:]))
-                        rows_out.append(row)
+                    results["boards"].append(measure_board(browser, server, label, n, mines))
                     print(f"  {label}: done in {time.perf_counter() - t:.0f} s", file=sys.stderr)
-                    context.close()
-                    server.shutdown_kernels()
                 browser.close()
         finally:
             server.stop()
-    return rows_out
+    return results
 
 
-def table(rows: list[dict[str, Any]]) -> str:
-    head = (
-        f"{'board':10} {'action':7} {'n':>3} {'median':>7} {'p10':>6} {'p90':>6} {'min':>6} "
-        f"{'max':>6} {'target':>7} {'js':>5} {'kernel':>6} {'paint':>5} {'B in':>6} {'B out':>6} "
-        f"{'state B':>7}"
-    )
-    lines = [head, "-" * len(head)]
-    for r in rows:
-        target = f"{r['target']:.0f}" if r["target"] else "-"
-        ok = "" if not r["target"] else (" ok" if r["median"] <= r["target"] else " MISSED")
+def med(samples: list[dict[str, float]], key: str) -> float:
+    return float(statistics.median(s[key] for s in samples)) if samples else float("nan")
+
+
+def table(results: dict[str, Any]) -> str:
+    ref = results["boards"][0]
+    ref_open, ref_reveal = statistics.median(ref["open"]), med(ref["reveal"], "ms")
+    floor = results["baseline"]
+    lines = [
+        f"floor (plain ipywidgets Button): click to repaint {med(floor, 'ms'):.0f} ms, "
+        f"{med(floor, 'inBytes'):.0f} B in per click",
+        "| board | grid on screen | click to repaint (reveal) | flag | bytes in per reveal / flag "
+        "| cascade | scroll frames (median / max) | renderer RSS / JS heap |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for row in results["boards"]:
+        opened = statistics.median(row["open"])
+        reveal = med(row["reveal"], "ms")
+        cascade = row.get("cascade")
+        casc = "-"
+        if cascade and cascade.get("cells"):
+            per = cascade["inBytes"] / cascade["cells"]
+            casc = f"{cascade['inBytes']:,.0f} B for {cascade['cells']} cells ({per:.1f} B/cell)"
+        scroll = row["scroll"]
         lines.append(
-            f"{r['board']:10} {r['action']:7} {r['n']:>3} {r['median']:>7.1f} {r['p10']:>6.1f} "
-            f"{r['p90']:>6.1f} {r['min']:>6.1f} {r['max']:>6.1f} {target:>7} {r['js']:>5.1f} "
-            f"{r['kernel']:>6.1f} {r['paint']:>5.1f} {r['in']:>6.0f} "
-            f"{r['out']:>6.0f} {r['data']:>7.0f}{ok}"
+            f"| {row['board']} | {opened / 1000:.2f} s ({opened / ref_open:.2f}x) | {reveal:.0f} ms "
+            f"({reveal / ref_reveal:.2f}x) | {med(row['flag'], 'ms'):.0f} ms "
+            f"| {med(row['reveal'], 'inBytes'):,.0f} / {med(row['flag'], 'inBytes'):,.0f} B | {casc} "
+            f"| {scroll['median']:.0f} / {scroll['max']:.0f} ms "
+            f"({scroll['cells']} cells drawn) | {row['rss_mb']:.0f} MB / {row['heap_mb']:.0f} MB |"
         )
-    lines.append(
-        "ms: the input event (mouseup for a reveal, mousedown for a flag: when the widget acts) -> "
-        "first frame showing the new cell state; medians of its parts: js = input -> comm message "
-        "sent, kernel = sent -> state message received (WebSocket, kernel, traitlet sync), paint = "
-        "received -> frame. B in / B out: comm_msg WebSocket bytes per move (kernel -> browser / "
-        "browser -> kernel); state B: the synced state's JSON. The ipywidgets/button row is the floor "
-        "on this machine: a plain ipywidgets Button whose Python callback sets an HTML widget's text."
-    )
     return "\n".join(lines)
 
 
 def main() -> None:
-    print(f"click-to-repaint in JupyterLab + headless Chromium, {CLICKS} clicks per row")
-    rows = run()
-    print(table(rows))
-    print(json.dumps(rows))
+    print(f"the widget at every size, JupyterLab + Chromium, {CLICKS} clicks per action, {OPENS} opens")
+    results = run()
+    print(table(results))
+    print(json.dumps(results))
 
 
 if __name__ == "__main__":

@@ -302,8 +302,8 @@ class PageErrors:
             pytest.fail("JavaScript errors on the page:\n" + "\n".join(problems), pytrace=False)
 
 
-def new_page(browser: Any) -> tuple[Any, Any, PageErrors]:
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+def new_page(browser: Any, *, touch: bool = False) -> tuple[Any, Any, PageErrors]:
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, has_touch=touch)
     context.set_default_timeout(ACTION_TIMEOUT_MS)
     page = context.new_page()
     errors = PageErrors()
@@ -523,10 +523,10 @@ class NotebookPage:
 
 
 def _notebook_page(
-    request: pytest.FixtureRequest, browser: Any, server: JupyterServer
+    request: pytest.FixtureRequest, browser: Any, server: JupyterServer, *, touch: bool = False
 ) -> Iterator[NotebookPage]:
     server.reset_user_state()
-    context, page, errors = new_page(browser)
+    context, page, errors = new_page(browser, touch=touch)
     nb = NotebookPage(page, server, errors)
     try:
         yield nb
@@ -544,6 +544,14 @@ def _notebook_page(
 def lab(request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer) -> Iterator[NotebookPage]:
     """A fresh page on the session's JupyterLab (light theme, empty workspace)."""
     yield from _notebook_page(request, browser, lab_server)
+
+
+@pytest.fixture
+def lab_touch(
+    request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer
+) -> Iterator[NotebookPage]:
+    """Like ``lab``, on a touch screen (``has_touch``: CDP ``Input.dispatchTouchEvent`` works)."""
+    yield from _notebook_page(request, browser, lab_server, touch=True)
 
 
 @pytest.fixture

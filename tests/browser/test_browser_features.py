@@ -173,7 +173,8 @@ def test_picker_stats_reasons_hint_history_zoom_help_keys_copy_marks(lab: Any) -
     page.locator(".ipyms-first-click").select_option("opening")
     page.locator(".ipyms-start").click()
     page.wait_for_function(
-        "() => document.querySelector('.ipyms-picker-error').textContent.includes('cannot fit')"
+        "() => document.querySelector('.ipyms-picker-error').textContent"
+        ".includes('20 mines do not fit 5\\u00d75')"
     )
     lab.screenshot("features-picker-error", widget)
     page.locator(".ipyms-picker input[value='expert']").check()

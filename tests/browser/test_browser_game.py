@@ -7,6 +7,9 @@ the DOM.
 
 from __future__ import annotations
 
+import json
+import time
+
 import pytest
 from ipyms_browser import (
     MINES,
@@ -186,3 +189,20 @@ def test_keyboard_and_no_notebook_shortcuts(lab) -> None:
     wait_status(page, "ready")
     assert set(dom_cells(page)) == {"."}
     assert lab.probe(1)["status"] == "ready"
+
+    # The board stops only its own keys: the host's shortcuts still work while it has the focus.
+    # Ctrl+S saves the notebook (the file on disk gets the outputs the tests wrote none of) ...
+    path = lab.server.root / "keys.ipynb"
+    assert not any(c.get("outputs") for c in json.loads(path.read_text())["cells"])
+    root.focus()
+    page.keyboard.press("Control+s")
+    deadline = time.monotonic() + 30
+    while not any(c.get("outputs") for c in json.loads(path.read_text())["cells"]):
+        assert time.monotonic() < deadline, "Ctrl+S on the board did not save the notebook"
+        time.sleep(0.25)
+    assert root.evaluate("e => e.getRootNode().activeElement === e"), "the board keeps the focus"
+    # ... and Ctrl+Shift+C opens the command palette.
+    page.keyboard.press("Control+Shift+c")
+    page.wait_for_selector(".lm-CommandPalette-input", state="visible")
+    page.keyboard.press("Escape")
+    assert lab.notebook_state()["count"] == before["count"]

@@ -24,9 +24,8 @@ from export_constants import TARGET, constants_module  # noqa: E402
 
 
 def test_js_constants_is_the_exported_table() -> None:
-    assert TARGET.read_text(encoding="utf-8") == constants_module(), (
-        "run `make js` (js/constants.js is stale)"
-    )
+    stale = "run `make js` (js/constants.js is stale)"
+    assert TARGET.read_text(encoding="utf-8") == constants_module(), stale
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -62,8 +61,6 @@ def test_the_picker_rule_for_mines_is_the_engines() -> None:
             side = clear[first_click]
             picker = rows * cols - min(rows, side) * min(cols, side)
             assert picker == max_mines(rows, cols, first_click)
-            new_board(
-                rows, cols, picker, first_click=first_click, seed=1
-            )  # the most the picker allows starts
+            new_board(rows, cols, picker, first_click=first_click, seed=1)  # the picker's most starts
             with pytest.raises(ValueError):
                 new_board(rows, cols, picker + 1, first_click=first_click, seed=1)

@@ -3,8 +3,8 @@
 For each level and first-click rule: games played and won, the best and the median time, and the current
 and best streak. Best times count only games won without any help (no undo after a loss, hint, autoplayer
 move, board set from code, or overlay); the median counts every win. The two columns say so ("best (no
-help)", "median (all wins)"), in the widget's panel and here. A game that ends twice (lost, undone, then won) keeps only its last
-result, which counts as the newest game.
+help)", "median (all wins)"), in the widget's panel and here. A game that ends twice (lost, undone, then
+won) keeps only its last result, which counts as the newest game.
 
 The rule for what one more game changes is written once, as :meth:`Tally.add`. Two stores fold it:
 
@@ -208,7 +208,8 @@ class Stats:
 
     def _repr_markdown_(self) -> str:
         lines = [
-            "| level | first click | played | won | best (no help) | median (all wins) | streak | best streak |",
+            "| level | first click | played | won | best (no help) | median (all wins) | streak "
+            "| best streak |",
             "|---|---|---:|---:|---:|---:|---:|---:|",
         ]
         for s in self.rows:
