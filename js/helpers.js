@@ -144,7 +144,8 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
  * history_back | history_forward | help | escape | copy.
  */
 export function keyAction(event) {
-  if ((event.ctrlKey || event.metaKey) && !event.altKey && (event.key || "").toLowerCase() === "c") {
+  // Ctrl+C (or Cmd+C) copies the board; Ctrl+Shift+C is the host's (JupyterLab's command palette)
+  if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key || "").toLowerCase() === "c") {
     return { type: "action", action: "copy" };
   }
   if (event.ctrlKey || event.altKey || event.metaKey) return null;

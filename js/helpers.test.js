@@ -156,6 +156,8 @@ test("keyAction maps the documented keys", () => {
   assert.equal(k("Tab"), null);
   assert.deepEqual(k("c", { ctrlKey: true }), { type: "action", action: "copy" }); // copy the board
   assert.deepEqual(k("C", { metaKey: true }), { type: "action", action: "copy" });
+  assert.equal(k("C", { ctrlKey: true, shiftKey: true }), null, "Ctrl+Shift+C is the host's (the command palette)");
+  assert.equal(k("s", { ctrlKey: true }), null, "Ctrl+S is the host's (save)");
   assert.equal(k("c", { ctrlKey: true, altKey: true }), null);
   assert.deepEqual(k("z"), { type: "action", action: "undo" });
   assert.deepEqual(k("h"), { type: "action", action: "hint" });

@@ -125,14 +125,14 @@ def test_big_board_plays(lab: Any, size: int, mines: int) -> None:
     wait_drawn(page, expected)
     state = lab.probe(1)
     assert state["covered"] == expected.view.cells.count(".") and state["status"] == "playing"
-    lab.screenshot(f"lab-big-{size}", page.locator(".ipyms-root"))
+    lab.screenshot(f"lab-big-{size}")
 
-    # The keyboard cursor is scrolled into view, far from where it started.
+    # The keyboard cursor is scrolled into view, far from where it started (the last click put it there).
     page.locator(".ipyms-root").focus()
     page.keyboard.press("End")
     for _ in range(30):
         page.keyboard.press("ArrowDown")
-    target = f".ipyms-cell.ipyms-cursor[data-row='{first[0] + 30}'][data-col='{size - 1}']"
+    target = f".ipyms-cell.ipyms-cursor[data-row='{number[0] + 30}'][data-col='{size - 1}']"
     page.wait_for_selector(target)
     page.wait_for_function(
         "sel => { const el = document.querySelector(sel);"
@@ -145,7 +145,7 @@ def test_big_board_plays(lab: Any, size: int, mines: int) -> None:
     active = page.locator(".ipyms-root").get_attribute("aria-activedescendant")
     assert active and page.locator(f"#{active}").get_attribute("data-col") == str(size - 1)
     assert page.locator(".ipyms-position").inner_text().startswith("rows ")
-    lab.screenshot(f"lab-big-{size}-cursor", page.locator(".ipyms-root"))
+    lab.screenshot(f"lab-big-{size}-cursor")
     if size == 1000:
         # A hint highlights its cell (the strategy reads a million-cell view: slow, issue 20 bounds it).
         page.keyboard.press("h")
@@ -164,15 +164,18 @@ def test_big_board_touch_long_press(lab_touch: Any) -> None:
     cdp = page.context.new_cdp_session(page)
     # scroll far into the board first: the press must land on the cell drawn there
     page.locator(".ipyms-board-wrap").evaluate("w => { w.scrollTop = 17 * 600; w.scrollLeft = 17 * 400; }")
-    target = page.locator(".ipyms-cell[data-row='610'][data-col='410']")
-    target.wait_for(state="attached")
-    box = target.bounding_box()
+    spot = ".ipyms-cell[data-row='610'][data-col='410']"
+    page.wait_for_selector(spot, state="attached")
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    box = page.locator(spot).bounding_box()
     assert box is not None
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
-    page.wait_for_function("el => el.classList.contains('ipyms-holding')", arg=target.element_handle())
-    page.wait_for_function("el => el.dataset.state === 'f'", arg=target.element_handle(), timeout=SLOW_MS)
+    # the cue while the finger stays, then the flag before it lifts (the selector is read afresh each time)
+    page.wait_for_function("s => document.querySelector(s)?.classList.contains('ipyms-holding')", arg=spot)
+    page.wait_for_function("s => document.querySelector(s)?.dataset.state === 'f'", arg=spot, timeout=SLOW_MS)
     cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    lab.screenshot("lab-big-touch-long-press")
     state = lab.probe(1)
     assert state["mines_left"] == 150_000 - 1 and state["status"] == "ready"
     assert json.dumps(state)
