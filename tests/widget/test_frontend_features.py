@@ -165,7 +165,9 @@ def test_zoom_keeps_cells_legible(make: Any) -> None:
     h = make(w, width=600)
     page = h.page
     width = lambda: page.locator(".ipyms-cell").first.bounding_box()["width"]  # noqa: E731
-    assert width() >= 15, "never below 16 px (15 and a 1 px gap)"
+    first, second = (h.cell(0, c).bounding_box() for c in (0, 1))
+    assert first["width"] >= 16 and first["height"] >= 16, "a cell is never drawn under 16 px"
+    assert second["x"] - first["x"] == 17, "the 1 px gap of small cells comes on top: a 17 px pitch"
     page.locator(".ipyms-zoom-in").click()
     h.pump()
     assert w.cell_size == 20 and width() >= 19
@@ -270,3 +272,42 @@ def test_the_height_stays_put_while_playing(make: Any) -> None:
     w.step(long_winded)
     h.pump()
     assert height() == ready, "a long reason scrolls in its own line"
+
+
+def long_flagger(view: View) -> Move:
+    return Move("flag", next(p for p in reversed(view.covered()) if view[p] == "."), "a long reason " * 40)
+
+
+def test_the_history_line_is_never_cut(make: Any) -> None:
+    w = Minesweeper("beginner", seed=8)
+    w.reveal(4, 4)
+    w.step(long_flagger)
+    w.step(long_flagger)
+    h = make(w)
+    page = h.page
+    line = page.locator(".ipyms-history-text")
+    assert line.inner_text() == "Move 3 of 3: the game now", "live: where the game is (the move is below)"
+    page.locator(".ipyms-history-back").click()
+    h.pump()
+    text = line.inner_text()
+    assert text.startswith("Move 2 of 3: long_flagger: flag") and text.count("a long reason") >= 20
+    assert line.evaluate("e => e.scrollHeight <= e.clientHeight + 1"), "every line of it is shown"
+    h.shot("history-long-line")
+
+
+def test_the_speed_slider_is_labelled_and_shows_its_value(make: Any) -> None:
+    w = Minesweeper("beginner", seed=8)
+    h = make(w)
+    page = h.page
+    slider = page.get_by_label("Speed")
+    assert slider.evaluate("e => e.classList.contains('ipyms-speed')"), (
+        "the slider's accessible name is Speed"
+    )
+    assert page.locator(".ipyms-speed-value").inner_text() == "0.25 s per move"
+    assert slider.get_attribute("aria-valuetext") == "0.25 s per move"
+    slider.fill("0")
+    assert page.locator(".ipyms-speed-value").inner_text() == "2 s per move", "the value follows the thumb"
+    slider.dispatch_event("change")
+    h.pump()
+    assert w.delay == 2.0
+    assert slider.get_attribute("aria-valuetext") == "2 s per move"
