@@ -16,7 +16,7 @@ import { shownIndex } from "./model.js";
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
  *   panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm, pickerError: string,
  *   pickerWaitsFor: number, scrubId: number, scroll: Scroll, width: number, live: boolean,
- *   copied: string, now: number,
+ *   copied: string, now: number, hintKey: string,
  * }} UI
  * @typedef {{type: string, [key: string]: any}} Msg
  * @typedef {{type: string, [key: string]: any}} Effect
@@ -41,6 +41,7 @@ export function initialUi(now = 0) {
     live: true,
     copied: "",
     now,
+    hintKey: "",
   });
 }
 
@@ -148,7 +149,7 @@ function key(ui, act, model) {
   const next = { ...ui, kbd: true };
   if (act.type !== "action") {
     const [row, col] = moveCursor([ui.cursor.row, ui.cursor.col], act, model.rows, model.cols);
-    return /** @type {Step} */ ([{ ...next, cursor: { row, col } }, [{ type: "showCursor" }]]);
+    return /** @type {Step} */ ([{ ...next, cursor: { row, col } }, [{ type: "showCell", row, col }]]);
   }
   return keyAction(next, act.action, model);
 }
@@ -211,8 +212,23 @@ function picker(ui, msg, model) {
   return /** @type {Step} */ ([{ ...ui, pickerError: "" }, [send(choice.request, "picker")]]);
 }
 
-/** The model changed: the picker closes once Python started its game, or shows why it did not. */
+/** A new hint: scroll its cell into view (on a big board it may be far from what is shown). */
+function followHint(ui, model) {
+  const hint = model.hintMove;
+  const key = hint.action && Number.isInteger(hint.row) && Number.isInteger(hint.col) ? `${hint.action}@${hint.row},${hint.col}` : "";
+  if (key === ui.hintKey) return /** @type {Step} */ ([ui, []]);
+  return /** @type {Step} */ ([{ ...ui, hintKey: key }, key ? [{ type: "showCell", row: hint.row, col: hint.col }] : []]);
+}
+
+/** The model changed: a new hint comes into view; the picker closes once Python started its game, or
+ * shows why it did not. */
 function modelChanged(ui, model) {
+  const [followed, effects] = followHint(ui, model);
+  const [next, more] = pickerAnswered(followed, model);
+  return /** @type {Step} */ ([next, [...effects, ...more]]);
+}
+
+function pickerAnswered(ui, model) {
   if (!ui.pickerWaitsFor || model.handled < ui.pickerWaitsFor) return /** @type {Step} */ ([ui, []]);
   if (model.error) {
     const pickerError = model.error.replace(/^ignored a message from the browser: /, "");

@@ -62,7 +62,8 @@ test("keys move the cursor (clamped), act on it, and follow the controls' rules"
   const key = (k) => ({ type: "key", act: k.length === 2 ? { type: "move", dr: k[0], dc: k[1] } : { type: "action", action: k } });
   const moved = run(model, [key([0, -1]), key([1, 0]), key([1, 0])]);
   assert.deepEqual(moved.ui.cursor, { row: 2, col: 0 });
-  assert.ok(moved.ui.kbd && moved.effects.every((e) => e.type === "showCursor"), "the cursor is scrolled into view");
+  assert.ok(moved.ui.kbd && moved.effects.every((e) => e.type === "showCell"), "the cursor is scrolled into view");
+  assert.deepEqual(moved.effects.at(-1), { type: "showCell", row: 2, col: 0 });
   assert.deepEqual(run(model, [key("reveal")]).sent, [{ action: "chord", row: 0, col: 0 }], "Enter on a number chords");
   assert.deepEqual(run(model, [key("step"), key("hint"), key("toggle_play")]).sent, [{ action: "step" }, { action: "hint" }, { action: "play" }]);
   const auto = modelOf({ status: "playing", autoplaying: true });
@@ -114,4 +115,12 @@ test("settings, zoom and requests from the toolbar", () => {
   assert.deepEqual(run(model, [{ type: "request", request: { action: "undo" } }]).sent, [{ action: "undo" }]);
   assert.deepEqual(run(model, [{ type: "request", request: { action: "undo" } }], { ...initialUi(), live: false }).sent, []);
   assert.throws(() => update(initialUi(), { type: "bogus" }, model), /unknown UI message/);
+});
+
+test("a new hint is scrolled into view, once", () => {
+  const hinted = modelOf({ rows: 500, cols: 500, hint_move: { action: "reveal", row: 400, col: 300 } });
+  const first = run(hinted, [{ type: "model" }]);
+  assert.deepEqual(first.effects, [{ type: "showCell", row: 400, col: 300 }]);
+  assert.deepEqual(run(hinted, [{ type: "model" }], first.ui).effects, [], "the same hint again: no scroll");
+  assert.deepEqual(run(modelOf({ rows: 500, cols: 500 }), [{ type: "model" }], first.ui).effects, []);
 });

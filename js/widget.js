@@ -9,7 +9,7 @@ import { keyAction, speedText, speedToDelay } from "./helpers.js";
 import { boardText } from "./features.js";
 import { LONG_PRESS_MS, withRequest } from "./input.js";
 import { TRAITS, decodeModel } from "./model.js";
-import { clampCursor, initialUi, takesKey, update } from "./ui.js";
+import { initialUi, takesKey, update } from "./ui.js";
 import { gridView, view } from "./view.js";
 import { inWindow, minimapTarget, scrollToShow } from "./grid.js";
 import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar } from "./dom.js";
@@ -57,7 +57,7 @@ function createLoop(model, el, uid) {
     lastId: 0,
     disposed: false,
     queued: false,
-    showCursor: false,
+    showCell: -1,
     /** @type {any} */ timer: null,
     /** @type {any} */ longTimer: null,
     pointerId: -1,
@@ -103,8 +103,8 @@ function perform(loop, effect, queue) {
       fillPicker(els, effect.form);
       /** @type {HTMLElement | null} */ (els.picker.querySelector('input[type="radio"]:checked'))?.focus({ preventScroll: true });
       return;
-    case "showCursor":
-      scrollCursorIntoView(loop, queue);
+    case "showCell":
+      scrollCellIntoView(loop, effect.row, effect.col, queue);
       return;
     case "startLongPress":
       clearTimeout(loop.longTimer);
@@ -148,19 +148,18 @@ function measure(loop) {
   };
 }
 
-/** Scroll the board so that the keyboard cursor is in view (its cell is drawn at the next repaint). */
-function scrollCursorIntoView(loop, queue) {
+/** Scroll the board so that cell (row, col) is in view (the cursor, a hint); it is drawn at the next repaint. */
+function scrollCellIntoView(loop, row, col, queue) {
   const { decoded, ui, els } = loop;
-  if (decoded.problem) return;
+  if (decoded.problem || row < 0 || col < 0 || row >= decoded.rows || col >= decoded.cols) return;
   const g = gridView(decoded, ui);
-  const { row, col } = clampCursor(ui.cursor, decoded);
   const to = scrollToShow(ui.scroll, g.pitch, row, col);
   if (to) {
     els.wrap.scrollTop += to.top - ui.scroll.top;
     els.wrap.scrollLeft += to.left - ui.scroll.left;
     queue.push(measure(loop));
   }
-  loop.showCursor = true; // and the page, after the repaint (scrollIntoView of the drawn cell)
+  loop.showCell = row * decoded.cols + col; // and the page, after the repaint (scrollIntoView of the drawn cell)
 }
 
 function schedule(loop) {
@@ -187,9 +186,9 @@ function paint(loop) {
     const cursorDrawn = inWindow(spec.grid.window, Math.floor(spec.grid.cursor / decoded.cols), spec.grid.cursor % decoded.cols);
     if (cursorDrawn) root.setAttribute("aria-activedescendant", cellId(board, spec.grid.cursor));
     else root.removeAttribute("aria-activedescendant");
-    if (loop.showCursor) cellElement(board, spec.grid.cursor)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+    if (loop.showCell >= 0) cellElement(board, loop.showCell)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
   }
-  loop.showCursor = false;
+  loop.showCell = -1;
   if (spec.header.timerRunning && !loop.timer) loop.timer = setInterval(() => loop.dispatch({ type: "tick", now: Date.now() }), 250);
   if (!spec.header.timerRunning && loop.timer) {
     clearInterval(loop.timer);
