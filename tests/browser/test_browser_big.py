@@ -125,6 +125,7 @@ def test_big_board_plays(lab: Any, size: int, mines: int) -> None:
     wait_drawn(page, expected)
     state = lab.probe(1)
     assert state["covered"] == expected.view.cells.count(".") and state["status"] == "playing"
+    page.locator(".ipyms-root").evaluate("e => e.scrollIntoView({block: 'start'})")
     lab.screenshot(f"lab-big-{size}")
 
     # The keyboard cursor is scrolled into view, far from where it started (the last click put it there).
