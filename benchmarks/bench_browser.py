@@ -200,10 +200,10 @@ def pick(region: list[list[Any]], size: int, n: int) -> dict[str, list[tuple[int
     """Cells of the probed region: ``n`` one-cell reveals, ``n`` flags, and one cascade (a covered zero)."""
     cells = [(i // size, i % size, ch, mine, count) for i, (ch, mine, count) in enumerate(region)]
     reveals = [(r, c, str(k)) for r, c, ch, mine, k in cells if ch == "." and not mine and k > 0][:n]
-    taken = {(r, c) for r, c, _ in reveals}
-    flags = [(r, c, "f") for r, c, ch, _, _ in cells if ch == "." and (r, c) not in taken][:n]
-    zeros = [(r, c, "0") for r, c, ch, mine, k in cells if ch == "." and not mine and k == 0]
-    return {"reveal": reveals, "flag": flags, "cascade": zeros[:1]}
+    zeros = [(r, c, "0") for r, c, ch, mine, k in cells if ch == "." and not mine and k == 0][:1]
+    # flags go to mines: no flag lands on a cell the cascade opens (a flag would stop it there)
+    flags = [(r, c, "f") for r, c, ch, mine, _ in cells if ch == "." and mine][:n]
+    return {"reveal": reveals, "flag": flags, "cascade": zeros}
 
 
 def click(page: Any, cell: tuple[int, int, str], button: str) -> dict[str, float]:
@@ -216,8 +216,10 @@ def click(page: Any, cell: tuple[int, int, str], button: str) -> dict[str, float
 
 def renderer_rss_mb(browser: Any) -> float:
     """The largest resident size of Chromium's renderer processes, in MB (from /proc)."""
-    cdp = browser.new_browser_cdp_session()
-    info = cdp.send("SystemInfo.getProcessInfo")
+    try:
+        info = browser.new_browser_cdp_session().send("SystemInfo.getProcessInfo")
+    except Exception:  # an older Chromium without SystemInfo: no figure rather than no benchmark
+        return float("nan")
     rss = []
     for proc in info.get("processInfo", []):
         if proc.get("type") != "renderer":
