@@ -246,7 +246,7 @@ def test_the_stats_panel_and_a_wide_counter(make: Any) -> None:
     page.locator(".ipyms-stats-toggle").click()
     assert "no finished games yet" in page.locator(".ipyms-stats").inner_text()
     headers = page.locator(".ipyms-stats th").all_inner_texts()
-    assert ["best (no help)", "median (all wins)"] == headers[4:6], (
+    assert headers[4:6] == ["best (no help)", "median (all wins)"], (
         "two times, each says which wins it counts"
     )
     assert "the median counts every win" in page.locator(".ipyms-stats-note").inner_text()
