@@ -194,13 +194,12 @@ def first_divergence(spec: BoardSpec, winner: str, hill_moves: Sequence[dict[str
     ours = _exact_guesses(board)
     theirs = _hill_guesses(board, hill_moves)
     rows, cols, mines = spec.rows, spec.cols, len(spec.mines)
-    k = 0
-    while k < len(ours) and k < len(theirs) and ours[k][0] == theirs[k][0]:
-        if tuple(theirs[k][1]["pos"]) != ours[k][1]:
-            break
+    k = 0  # the same cells guessed, even if not at the same time, are the same play
+    while k < len(ours) and k < len(theirs) and tuple(theirs[k][1]["pos"]) == ours[k][1]:
         k += 1
     if k < len(ours) and k < len(theirs) and ours[k][0] != theirs[k][0]:
         cells = ours[k][0]
+        path = exact_path(rows, cols, mines, cells)[0]
         return Divergence(
             spec.seed,
             winner,
@@ -210,10 +209,11 @@ def first_divergence(spec: BoardSpec, winner: str, hill_moves: Sequence[dict[str
             cols,
             ours[k][1],
             tuple(theirs[k][1]["pos"]),
-            "",
-            "",
-            note="the views differ before this guess",
-            kind="different certain moves",
+            path,
+            hill_path(theirs[k][1]),
+            hill_p_safe=theirs[k][1]["p_safe"],
+            note="Hill guessed before playing every certain move",
+            kind=f"timing: Hill guessed ({hill_path(theirs[k][1])}) before the certain moves ran out",
         )
     if k >= len(ours) or k >= len(theirs):
         who = "exact" if k >= len(ours) else "hill"

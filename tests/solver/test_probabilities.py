@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from _solver_oracle import MinimalView, brute_force, brute_force_numbers, make_position
+from _solver_oracle import MinimalView, brute_force, brute_force_layouts, brute_force_numbers, make_position
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -145,3 +145,30 @@ def test_number_distribution_rejects_revealed_and_off_board() -> None:
         a.zero_probability((0, 0))
     with pytest.raises(ValueError):
         a.number_distribution((5, 5))
+
+
+@settings(max_examples=150, deadline=None)
+@given(positions(max_covered=14), st.data())
+def test_layouts_with_fixed_cells_match_brute_force(
+    position: tuple[MinimalView, frozenset], data: st.DataObject
+) -> None:
+    view, _ = position
+    covered = [
+        (r, c) for r in range(view.rows) for c in range(view.cols) if view.cells[r * view.cols + c] in ".f"
+    ]
+    assume(covered)
+    a = analyse(view)
+    layouts = brute_force_layouts(view)
+    assert a.layouts_with() == a.layouts == len(layouts)
+    for _ in range(4):
+        mines = set(data.draw(st.lists(st.sampled_from(covered), max_size=3)))
+        safe = set(data.draw(st.lists(st.sampled_from(covered), max_size=3)))
+        want = sum(1 for lay in layouts if mines <= lay and not safe & lay)
+        assert a.layouts_with(mines, safe) == want, (view, mines, safe)
+
+
+def test_layouts_with_rejects_revealed_cells() -> None:
+    a = analyse(MinimalView(2, 2, 1, "1..."))
+    assert a.layouts_with([(0, 1)], [(1, 0)]) == 1
+    with pytest.raises(ValueError):
+        a.layouts_with([(0, 0)])

@@ -42,6 +42,7 @@ from ..solver import Analysis, InconsistentViewError, analyse, local_rules
 from ..solver.constraints import position_table
 from ..solver.wording import join_words, percent
 from .endgame import Endgame, best_endgame_move, best_region_move
+from .influence import influence_factor
 from .move import Move, evidence
 
 __all__ = [
@@ -352,9 +353,14 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
     )
 
 
-def weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Candidate]:
+def weigh(
+    rows: int, cols: int, mines: int, cells: str, a: Analysis, *, long_term: bool = False
+) -> list[Candidate]:
     """The candidates of the look-ahead (step 4), each weighed, best first; those dropped half-way
-    come last, with no score. The first is the guess when steps 1-3 do not apply."""
+    come last, with no score. The first is the guess when steps 1-3 do not apply.
+
+    ``long_term=True`` (an experiment, off in :func:`~ipyminesweeper.play.exact`) weighs each score by
+    the cell's 50/50 influence (:func:`~.influence.influence_factor`), as Hill's JSMinesweeper does."""
     known = frozenset(r * cols + c for r, c in a.mines)
     scored: list[Candidate] = []
     dropped: list[Candidate] = []
@@ -363,12 +369,13 @@ def weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Can
     unflagged = _unflagged(rows, cols, cells)
     for c in _candidates(rows, cols, cells, a):
         x = c.pos[0] * cols + c.pos[1]
-        floor = best / (1 + PROGRESS_BONUS)
+        weight = influence_factor(rows, cols, cells, a, c.pos) if long_term else 1.0
+        floor = best / ((1 + PROGRESS_BONUS) * weight)
         got = _look_ahead(rows, cols, mines, cells, x, c.dist, known, floor, unflagged)
         if got is None:
             dropped.append(c)
             continue
-        score = got.blended * (1 + PROGRESS_BONUS * got.progress)
+        score = got.blended * weight * (1 + PROGRESS_BONUS * got.progress)
         scored.append(
             replace(
                 c,
@@ -405,8 +412,9 @@ def weigh(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> list[Can
     return scored + dropped
 
 
-def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
-    """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell."""
+def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis, *, long_term: bool = False) -> Move:
+    """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell
+    (``long_term``: see :func:`weigh`)."""
     cands = [(p, pos) for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
     if not cands:  # only flagged cells left: unflag the safest
         p, pos = min((p, pos) for pos, p in a.probabilities.items())
@@ -438,7 +446,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis) -> Move:
             " the time, the best"
         )
         return _searched(rows, cols, cells, region, why)
-    ranked = weigh(rows, cols, mines, cells, a)
+    ranked = weigh(rows, cols, mines, cells, a, long_term=long_term)
     best = ranked[0]
     return Move(
         "reveal",

@@ -11,7 +11,7 @@ number of consistent layouts is ``sum_k P[k] * C(I, M - k)`` where ``P`` is the 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache, lru_cache
 from itertools import chain, combinations, product
@@ -190,6 +190,51 @@ class Analysis:
             found.append((len(layouts), j, tuple(sorted(cells)), layouts))
         found.sort(key=lambda f: f[:2])
         return [(cells, layouts) for _, _, cells, layouts in found]
+
+    def layouts_with(self, mines: Iterable[Pos] = (), safe: Iterable[Pos] = ()) -> int:
+        """How many of the :attr:`layouts` put a mine on every cell of ``mines`` and none on ``safe``.
+
+        Exact, from the stored counting tables: only the components holding one of the cells are
+        counted again, with those cells fixed. Raises ``ValueError`` for a cell that is not covered.
+        """
+        system = self._system
+        want_mine = {self._index(p) for p in mines}
+        want_safe = {self._index(p) for p in safe}
+        if want_mine & want_safe or want_mine & self._fixed_safe or want_safe & self._fixed_mines:
+            return 0
+        fixed: dict[int, dict[int, list[int]]] = {}  # component: box: [forced mines, forced safe]
+        inner = [0, 0]  # interior cells forced to be mines, to be safe
+        for side, cells in enumerate((want_mine, want_safe)):
+            for x in cells:
+                if x in self._where:
+                    j, b = self._where[x]
+                    fixed.setdefault(j, {}).setdefault(b, [0, 0])[side] += 1
+                elif x in self._interior_set:
+                    inner[side] += 1
+        if not fixed and not any(inner):
+            return self.layouts
+        touched: Poly = [1]
+        for j, boxes in fixed.items():
+            cc = self._counts[j]
+            terms: dict[int, list[list[tuple[int, int]]]] = {}
+            for b, (f, g) in boxes.items():
+                n = cc.sizes[b]
+                terms[b] = [[(0, _c(n - f - g, k - f))] if f <= k <= n - g else [] for k in range(n + 1)]
+            table = cc.number_table(terms)
+            touched = _mul(touched, [row[0] for row in table])
+        if len(fixed) == 0:
+            untouched = self._all
+        elif len(fixed) == 1:
+            untouched = self._others[next(iter(fixed))]
+        else:
+            untouched = [1]
+            for j, wj in enumerate(self._weights):
+                if j not in fixed:
+                    untouched = _mul(untouched, wj)
+        rest = _mul(touched, untouched)  # frontier layouts by mine count
+        free = len(system.interior) - inner[0] - inner[1]
+        left = system.mines - inner[0]
+        return sum(w * _c(free, left - m) for m, w in enumerate(rest) if w)
 
     def zero_probability(self, pos: Pos) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
