@@ -8,6 +8,8 @@ import ipywidgets
 import pytest
 
 from ipyminesweeper import Minesweeper
+from ipyminesweeper.widget.messages import Message
+from ipyminesweeper.widget.session import Session, update
 
 IPYWIDGETS_7 = ipywidgets.__version__.startswith("7.")
 needs_kernelless_comm = pytest.mark.skipif(
@@ -79,3 +81,20 @@ def synced_state(w: Minesweeper) -> dict[str, Any]:
     unknown = set(state) - SYNCED_TRAITS - BASE_TRAITS
     assert not unknown, f"undocumented synced traitlets: {unknown}"
     return {k: v for k, v in state.items() if k in SYNCED_TRAITS}
+
+
+def browser_state(w: Minesweeper, state: Any) -> None:
+    """Deliver a state update from the browser exactly as the kernel's comm does."""
+    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
+
+
+def browser_request(w: Minesweeper, content: Any) -> None:
+    """Send one request as the front end does: the next id in its ``requests`` list (a content that is
+    not an object is sent as the list's entry itself, which makes the list malformed)."""
+    entry = {"id": w.handled + 1, **content} if isinstance(content, dict) else content
+    browser_state(w, {"requests": [entry]})
+
+
+def after(session: Session, message: Message, now: int = 0) -> Session:
+    """The session ``update`` returns for ``message`` (the tests of effects look at the effects)."""
+    return update(session, message, now=now)[0]

@@ -6,6 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
+from _widget_helpers import browser_request
 
 from ipyminesweeper import GameOverError, Minesweeper, new_board, reveal
 from ipyminesweeper.play import STRATEGIES, Move, exact, register_strategy
@@ -189,10 +190,10 @@ def test_play_and_pause_messages() -> None:
     async def main() -> None:
         w = Minesweeper(size=16, mines=40, seed=8)
         w.delay = 0.01
-        w._handle_custom_msg({"action": "play"}, [])
+        browser_request(w, {"action": "play"})
         assert w.autoplaying is True
         await asyncio.sleep(0.05)
-        w._handle_custom_msg({"action": "pause"}, [])
+        browser_request(w, {"action": "pause"})
         assert w.autoplaying is False
         n = len(w.history)
         assert n > 1

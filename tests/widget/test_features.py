@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from _widget_helpers import after, browser_request
 
 from ipyminesweeper import GameOverError, Minesweeper, Move, View, new_board
 from ipyminesweeper.widget import (
@@ -19,13 +20,12 @@ from ipyminesweeper.widget import (
     ShowProbabilities,
     Step,
     start,
-    update,
 )
 from ipyminesweeper.widget.render import render
 
 
 def playing(seed: int = 3) -> object:
-    return update(start(new_board(9, 9, 10, seed=seed)), Reveal((4, 4)), now=1_000)
+    return after(start(new_board(9, 9, 10, seed=seed)), Reveal((4, 4)), now=1_000)
 
 
 def safe_cell(board: object) -> tuple[int, int]:
@@ -37,25 +37,25 @@ def safe_cell(board: object) -> tuple[int, int]:
 
 def test_a_hint_shows_the_next_move_without_playing_it() -> None:
     s = playing()
-    hinted = update(s, Hint())
+    hinted = after(s, Hint())
     assert hinted.board is s.board and len(hinted.history) == len(s.history)
-    stepped = update(s, Step())
+    stepped = after(s, Step())
     assert hinted.hint is not None and hinted.hint.move == stepped.last_move.move  # type: ignore[union-attr]
     assert hinted.assistance.hints == 1 and "1 hint" in hinted.assistance.describe()
     state = render(hinted)
     assert state["hint_move"]["row"] == hinted.hint.move.pos[0] and state["hint_move"]["reason"]  # type: ignore[union-attr]
     assert state["labels"] is True, "labels come on once help is used"
-    after = update(hinted, Reveal(safe_cell(hinted.board)))
-    assert after.hint is None and render(after)["hint_move"] == {}
+    moved = after(hinted, Reveal(safe_cell(hinted.board)))
+    assert moved.hint is None and render(moved)["hint_move"] == {}
 
 
 def test_no_hint_after_the_end_or_while_looking_back() -> None:
     s = start(new_board(9, 9, 10, seed=4, first_click="any"))
     mine = next(p for p in s.board.positions() if s.board.is_mine(p))
     with pytest.raises(GameOverError):
-        update(update(s, Reveal(mine)), Hint())
+        after(after(s, Reveal(mine)), Hint())
     with pytest.raises(MessageError, match="looking back"):
-        update(update(playing(), Scrub(0)), Hint())
+        after(after(playing(), Scrub(0)), Hint())
 
 
 # --- time travel -------------------------------------------------------------------------------------
@@ -64,9 +64,9 @@ def test_no_hint_after_the_end_or_while_looking_back() -> None:
 def test_scrubbing_shows_old_boards_and_never_changes_the_live_one() -> None:
     s = playing()
     for _ in range(5):
-        s = update(s, Step("exact"))
+        s = after(s, Step("exact"))
     live = s.board
-    back = update(s, Scrub(2))
+    back = after(s, Scrub(2))
     assert back.board is live and back.viewing == 2
     state = render(back)
     assert state["cells"] == s.history[2].view.cells and state["viewing"] == 2
@@ -75,50 +75,50 @@ def test_scrubbing_shows_old_boards_and_never_changes_the_live_one() -> None:
     assert state["can_undo"] is False and state["last_move"] == {}
     for message in (Reveal(safe_cell(live)), Flag((0, 0)), Step(), Hint()):
         with pytest.raises(MessageError, match="looking back at move 2 of 6"):
-            update(back, message)
-    assert update(back, Live()).viewing is None
-    assert update(back, Scrub(-1)).viewing is None, "the last board is the live game"
+            after(back, message)
+    assert after(back, Live()).viewing is None
+    assert after(back, Scrub(-1)).viewing is None, "the last board is the live game"
     with pytest.raises(MessageError, match="outside"):
-        update(s, Scrub(7))
+        after(s, Scrub(7))
 
 
 def test_resume_from_here_branches_and_counts_as_help() -> None:
     s = playing()
     for _ in range(4):
-        s = update(s, Step("simple"))
-    branch = update(update(s, Scrub(2)), Resume(), now=9_000)
+        s = after(s, Step("simple"))
+    branch = after(after(s, Scrub(2)), Resume(), now=9_000)
     assert len(branch.history) == 3 and branch.board == s.history[2] and branch.viewing is None
     assert branch.assistance.rewinds == 1 and "1 resume from history" in branch.assistance.describe()
     assert tuple(branch.history) == tuple(s.history)[:3], "w.history and the slider read the same data"
-    assert update(s, Resume()) is s, "nothing to resume on the live board"
+    assert after(s, Resume()) is s, "nothing to resume on the live board"
 
 
 def test_scrubbing_stops_the_autoplayer() -> None:
     from ipyminesweeper.widget import Play
 
-    s = update(playing(), Play())
-    assert not update(s, Scrub(0)).autoplaying
+    s = after(playing(), Play())
+    assert not after(s, Scrub(0)).autoplaying
 
 
 # --- question marks ----------------------------------------------------------------------------------
 
 
 def test_question_marks_cycle_flag_mark_covered_and_never_count_as_flags() -> None:
-    s = update(playing(), SetQuestionMarks(True))
+    s = after(playing(), SetQuestionMarks(True))
     cell = safe_cell(s.board)
     index = s.board.index(cell)
-    flagged = update(s, Flag(cell))
+    flagged = after(s, Flag(cell))
     assert flagged.board.view[cell] == "f" and flagged.board.flags_left == 9
-    marked = update(flagged, Flag(cell))
+    marked = after(flagged, Flag(cell))
     assert marked.board.view[cell] == "." and index in marked.marks
     assert marked.board.flags_left == 10, "a question mark is not a flag"
     assert render(marked)["marks"] == [index] and render(marked)["mines_left"] == 10
-    cleared = update(marked, Flag(cell))
+    cleared = after(marked, Flag(cell))
     assert index not in cleared.marks and cleared.board == marked.board
-    again = update(update(marked, Reveal(cell)), SetQuestionMarks(True))
+    again = after(after(marked, Reveal(cell)), SetQuestionMarks(True))
     assert index not in again.marks, "a revealed cell loses its mark"
-    off = update(update(s, Flag(cell)), SetQuestionMarks(False))
-    assert update(off, Flag(cell)).board.view[cell] == ".", "without the option: flag and unflag"
+    off = after(after(s, Flag(cell)), SetQuestionMarks(False))
+    assert after(off, Flag(cell)).board.view[cell] == ".", "without the option: flag and unflag"
 
 
 # --- labels, zoom ------------------------------------------------------------------------------------
@@ -127,20 +127,20 @@ def test_question_marks_cycle_flag_mark_covered_and_never_count_as_flags() -> No
 def test_labels_are_automatic_unless_chosen() -> None:
     s = playing()
     assert render(s)["labels"] is False
-    assert render(update(s, ShowProbabilities(True)))["labels"] is True
-    assert render(update(s, SetLabels(True)))["labels"] is True
-    assert render(update(update(s, Step()), SetLabels(False)))["labels"] is False
+    assert render(after(s, ShowProbabilities(True)))["labels"] is True
+    assert render(after(s, SetLabels(True)))["labels"] is True
+    assert render(after(after(s, Step()), SetLabels(False)))["labels"] is False
 
 
 @pytest.mark.parametrize("pixels", [0, 16, 40, 64])
 def test_zoom_accepts_fit_or_legible_sizes(pixels: int) -> None:
-    assert render(update(playing(), SetCellSize(pixels)))["cell_size"] == pixels
+    assert render(after(playing(), SetCellSize(pixels)))["cell_size"] == pixels
 
 
 @pytest.mark.parametrize("pixels", [8, 15, 65, -1, 1000])
 def test_zoom_refuses_illegible_or_absurd_sizes(pixels: int) -> None:
     with pytest.raises(MessageError, match="0 \\(fit\\) or 16 to 64"):
-        update(playing(), SetCellSize(pixels))
+        after(playing(), SetCellSize(pixels))
 
 
 # --- a reason's cells travel with the move -------------------------------------------------------------
@@ -154,12 +154,12 @@ def test_a_moves_cells_are_synced_on_the_board_only() -> None:
             "reveal", view.position(i), "why", numbers=(*numbers, (99, 99)), constrained=((0, 0), (-1, 5))
         )
 
-    state = render(update(playing(), Step(pointing)))["last_move"]
+    state = render(after(playing(), Step(pointing)))["last_move"]
     assert len(state["numbers"]) == 2 and state["constrained"] == [[0, 0]]
 
 
 def test_scored_reports_a_score_not_a_probability() -> None:
-    state = render(update(playing(), Step("scored")))["last_move"]
+    state = render(after(playing(), Step("scored")))["last_move"]
     assert state["probability"] is None or state["probability"] == 0.0
     assert state["score"] is not None
 
@@ -202,16 +202,16 @@ def test_widget_settings_from_python_and_from_the_browser() -> None:
 
 def test_the_picker_starts_any_game_and_shows_its_settings() -> None:
     w = Minesweeper("beginner", seed=8)
-    w._handle_custom_msg({"action": "new_game", "level": "expert", "first_click": "safe"}, [])
+    browser_request(w, {"action": "new_game", "level": "expert", "first_click": "safe"})
     assert (w.level, w.first_click, w.rows, w.cols, w.mines) == ("expert", "safe", 16, 30, 99)
-    w._handle_custom_msg({"action": "new_game", "rows": 10, "cols": 12, "mines": 20}, [])
+    browser_request(w, {"action": "new_game", "rows": 10, "cols": 12, "mines": 20})
     assert (w.level, w.first_click) == ("10x12/20", "safe")
     before = w.board
-    w._handle_custom_msg({"action": "new_game", "rows": 10, "cols": 12, "mines": 200}, [])
+    browser_request(w, {"action": "new_game", "rows": 10, "cols": 12, "mines": 200})
     assert w.board is before and "cannot fit" in w.error
-    w._handle_custom_msg({"action": "new_game", "rows": "ten", "cols": 12, "mines": 2}, [])
+    browser_request(w, {"action": "new_game", "rows": "ten", "cols": 12, "mines": 2})
     assert w.board is before and "integer rows" in w.error
-    w._handle_custom_msg({"action": "new_game", "first_click": "no-guess"}, [])
+    browser_request(w, {"action": "new_game", "first_click": "no-guess"})
     assert w.first_click == "no-guess" and (w.rows, w.cols, w.mines) == (10, 12, 20)
     w.new_game("beginner", first_click="any")
     assert (w.level, w.first_click) == ("beginner", "any")

@@ -66,7 +66,7 @@ mod.default.render({ model: window.model, el: document.getElementById("out") });
 window.ready = true;
 </script></body></html>"""
 
-SYNCED = [*RENDERED, "error", "error_details", "handled", "elapsed", "requests"]
+SYNCED = [*RENDERED, "requests"]
 
 
 def synced(w: Minesweeper) -> dict[str, Any]:
@@ -129,22 +129,20 @@ class Harness:
         return out
 
     def sent(self) -> list[dict[str, Any]]:
-        """Requests the page made since the last call (through the `requests` traitlet, or a custom
-        message), not delivered to Python."""
-        custom: list[dict[str, Any]] = self.page.evaluate("window.sent.splice(0)")
+        """Requests the page made since the last call (through the `requests` traitlet), not delivered
+        to Python. The page has no other channel: a custom message would fail the test."""
+        assert self.page.evaluate("window.sent.splice(0)") == [], "the front end sent a custom message"
         states = self.page.evaluate("window.saved.splice(0)")
         # keep the settings the page saved for pump(); only the requests are consumed here
         settings = [{k: v for k, v in s.items() if k != "requests"} for s in states]
         self.page.evaluate("(s) => window.saved.push(...s)", [s for s in settings if s])
-        return custom + self._new_requests(states)
+        return self._new_requests(states)
 
     def pump(self) -> list[dict[str, Any]]:
         """Deliver the page's requests and state changes to Python, push Python's state back."""
-        custom: list[dict[str, Any]] = self.page.evaluate("window.sent.splice(0)")
-        for m in custom:
-            self.w._handle_custom_msg(m, [])
+        assert self.page.evaluate("window.sent.splice(0)") == [], "the front end sent a custom message"
         states = self.page.evaluate("window.saved.splice(0)")
-        msgs = custom + self._new_requests(states)
+        msgs = self._new_requests(states)
         for s in states:
             self.w.set_state(s)
         self.page.evaluate("(s) => window.push(s)", synced(self.w))
@@ -357,7 +355,10 @@ def test_a_win_says_so(make: Any) -> None:
 
 def test_errors_are_shown_in_the_widget(make: Any) -> None:
     h = make(Minesweeper(size=9, mines=10, seed=4))
-    h.page.evaluate("() => window.model.send({action: 'explode'})")
+    # a request the front end would never make, written where it writes its requests
+    h.page.evaluate(
+        "() => { window.model.set('requests', [{id: 1, action: 'explode'}]); window.model.save_changes(); }"
+    )
     h.pump()
     error = h.page.locator(".ipyms-error")
     assert error.is_visible() and "unknown action" in error.inner_text()

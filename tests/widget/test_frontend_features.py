@@ -6,6 +6,7 @@ the synced state pushed back); the JupyterLab end-to-end version is tests/browse
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -238,7 +239,10 @@ def test_question_marks_cycle_in_the_browser(make: Any) -> None:
     assert w.mines_left == 10
 
 
-def test_the_stats_panel_and_a_wide_counter(make: Any) -> None:
+def test_the_stats_panel_and_a_wide_counter(
+    make: Any, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))  # no game finished yet, whatever ran before
     w = Minesweeper(rows=40, cols=60, mines=1500, seed=2)
     h = make(w, width=900)
     page = h.page

@@ -1,8 +1,8 @@
 """Messages and state from the browser are untrusted: validated, logged, shown, never raised or applied.
 
 They are driven the way the comm drives them: ``Widget._handle_msg`` with a comm message whose
-``data.method`` is ``custom`` (actions) or ``update`` (state), which calls ``_handle_custom_msg`` /
-``set_state`` and the registered ``on_msg`` callbacks.
+``data.method`` is ``update`` (state), which calls ``set_state``: the player's settings, and the front
+end's requests in the ``requests`` list.
 """
 
 from __future__ import annotations
@@ -11,19 +11,9 @@ import logging
 from typing import Any
 
 import pytest
-from _widget_helpers import needs_kernelless_comm
+from _widget_helpers import browser_request, browser_state, needs_kernelless_comm
 
 from ipyminesweeper import Minesweeper
-
-
-def custom(w: Minesweeper, content: Any) -> None:
-    """Deliver an action message exactly as the kernel's comm does."""
-    w._handle_msg({"content": {"data": {"method": "custom", "content": content}}, "buffers": []})
-
-
-def update(w: Minesweeper, state: Any) -> None:
-    """Deliver a state update from the browser exactly as the kernel's comm does."""
-    w._handle_msg({"content": {"data": {"method": "update", "state": state}}, "buffers": []})
 
 
 def snapshot(w: Minesweeper) -> tuple[Any, ...]:
@@ -73,7 +63,7 @@ def test_a_bad_action_changes_nothing_and_is_reported(content: Any, caplog: pyte
     w = playing()
     before = snapshot(w)
     with caplog.at_level(logging.WARNING, logger="ipyminesweeper.widget.widget"):
-        custom(w, content)  # must not raise
+        browser_request(w, content)  # must not raise
     assert snapshot(w) == before
     assert w.error, "the widget shows the rejection"
     assert "Error:" not in w.error, "rejected by validation, not by an exception deeper down"
@@ -100,7 +90,7 @@ def test_moves_after_the_game_is_over_are_rejected(
     assert w.status == "lost"
     before = snapshot(w)
     with caplog.at_level(logging.WARNING):
-        custom(w, content)
+        browser_request(w, content)
     assert snapshot(w) == before
     assert "over" in w.error or "lost" in w.error
     assert caplog.records
@@ -108,20 +98,20 @@ def test_moves_after_the_game_is_over_are_rejected(
 
 def test_good_actions_reach_the_engine_and_clear_the_error() -> None:
     w = Minesweeper(size=16, mines=40, seed=21)
-    custom(w, {"action": "explode"})
+    browser_request(w, {"action": "explode"})
     assert w.error
-    custom(w, {"action": "reveal", "row": 8, "col": 8})
+    browser_request(w, {"action": "reveal", "row": 8, "col": 8})
     assert w.status == "playing" and w.error == ""
     assert w.board.view[(8, 8)] != "."
     covered = next(p for p in w.board.positions() if w.board.view[p] == ".")
-    custom(w, {"action": "flag", "row": covered[0], "col": covered[1]})
+    browser_request(w, {"action": "flag", "row": covered[0], "col": covered[1]})
     assert w.board.view[covered] == "f"
-    custom(w, {"action": "undo"})
+    browser_request(w, {"action": "undo"})
     assert w.board.view[covered] == "."
     n = len(w.history)
-    custom(w, {"action": "step"})
+    browser_request(w, {"action": "step"})
     assert len(w.history) == n + 1 and w.last_move["action"] in ("reveal", "flag", "chord")
-    custom(w, {"action": "new_game"})
+    browser_request(w, {"action": "new_game"})
     assert w.status == "ready" and len(w.history) == 1 and w.last_move == {}
 
 
@@ -138,7 +128,7 @@ def test_chord_message() -> None:
     for q in w.board.neighbours(safe):
         if w.board.is_mine(q):
             w.flag(*q)
-    custom(w, {"action": "chord", "row": safe[0], "col": safe[1]})
+    browser_request(w, {"action": "chord", "row": safe[0], "col": safe[1]})
     assert w.error == ""
     assert all(w.board.view[q] != "." for q in w.board.neighbours(safe))
 
@@ -172,7 +162,7 @@ def test_bad_state_from_the_browser_is_refused(state: Any, caplog: pytest.LogCap
     before = snapshot(w)
     get_state = w.get_state()
     with caplog.at_level(logging.WARNING):
-        update(w, state)
+        browser_state(w, state)
     assert snapshot(w) == before
     assert w.get_state().keys() == get_state.keys()
     for key in ("cells", "status", "mines_left", "rows", "probabilities", "autoplaying", "_esm"):
@@ -183,16 +173,16 @@ def test_bad_state_from_the_browser_is_refused(state: Any, caplog: pytest.LogCap
 
 def test_good_state_from_the_browser_is_applied() -> None:
     w = playing()
-    update(w, {"strategy": "simple"})
+    browser_state(w, {"strategy": "simple"})
     assert w.strategy == "simple" and w.error == ""
-    update(w, {"delay": 0.5})
+    browser_state(w, {"delay": 0.5})
     assert w.delay == 0.5
-    update(w, {"show_probabilities": True})
+    browser_state(w, {"show_probabilities": True})
     assert w.show_probabilities is True
     assert w.probabilities
     assert all(w.cells[int(k)] in ".f" for k in w.probabilities)
     assert all(0.0 <= p <= 1.0 for p in w.probabilities.values())
-    update(w, {"show_probabilities": False})
+    browser_state(w, {"show_probabilities": False})
     assert w.probabilities == {}
 
 
@@ -201,7 +191,7 @@ def test_a_rejected_update_is_resent_to_the_browser() -> None:
     w = playing()
     sent: list[dict[str, Any]] = []
     w.comm.send = lambda data=None, buffers=None, **_: sent.append(data)
-    update(w, {"strategy": "bogus"})
+    browser_state(w, {"strategy": "bogus"})
     resent = [m for m in sent if m.get("method") == "update" and "strategy" in m.get("state", {})]
     assert resent and resent[-1]["state"]["strategy"] == w.strategy
 
@@ -215,7 +205,7 @@ def test_a_failing_strategy_is_reported_not_raised(caplog: pytest.LogCaptureFixt
     w.register_strategy("broken", broken, select=True)
     before = w.board
     with caplog.at_level(logging.WARNING):
-        custom(w, {"action": "step"})
+        browser_request(w, {"action": "step"})
     assert w.board is before
     assert "oops" in w.error
 
@@ -224,7 +214,7 @@ def test_a_failing_strategy_is_reported_not_raised(caplog: pytest.LogCaptureFixt
 
 
 def requests(w: Minesweeper, entries: Any) -> None:
-    update(w, {"requests": entries})
+    browser_state(w, {"requests": entries})
 
 
 def test_requests_apply_in_order_once_each() -> None:
@@ -270,15 +260,17 @@ BAD_REQUESTS: list[Any] = [
 
 
 @pytest.mark.parametrize("entries", BAD_REQUESTS, ids=lambda e: repr(e)[:40])
-def test_a_malformed_requests_list_changes_nothing(entries: Any) -> None:
+def test_a_malformed_requests_list_changes_nothing(entries: Any, caplog: pytest.LogCaptureFixture) -> None:
     w = playing()
     before = (*snapshot(w), w.handled)
-    requests(w, entries)
-    assert (*snapshot(w), w.handled) == before
-    assert "ignored a state update from the browser" in w.error
+    with caplog.at_level(logging.WARNING, logger="ipyminesweeper.widget.widget"):
+        requests(w, entries)
+    assert (*snapshot(w), w.handled, w.requests) == (*before, [])
+    assert "request" in w.error
+    assert any("ignored a message from the browser" in r.getMessage() for r in caplog.records)
 
 
 def test_a_settings_update_with_a_bad_request_list_applies_nothing() -> None:
     w = playing()
-    update(w, {"strategy": "simple", "requests": "oops"})
+    browser_state(w, {"strategy": "simple", "requests": "oops"})
     assert w.strategy == "exact" and "requests must be a JSON list" in w.error

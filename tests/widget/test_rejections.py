@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pytest
+from _widget_helpers import browser_request
 from traitlets import TraitError
 
 from ipyminesweeper import Minesweeper, Move, View, new_board
@@ -21,10 +23,10 @@ def revealed_again(view: View) -> Move:
 
 
 def everything(w: Minesweeper) -> tuple[Any, ...]:
+    """The widget's state, but for the problem it shows and the browser's requests answered."""
     state = w.get_state()
-    # error and error_details say why a call was rejected; elapsed is the clock read at each sync
-    synced = {k: v for k, v in state.items() if k not in ("error", "error_details", "elapsed")}
-    return (w.session, tuple(w.history), synced)
+    synced = {k: v for k, v in state.items() if k not in ("error", "error_details", "requests", "handled")}
+    return (replace(w.session, problem=None, handled=0), tuple(w.history), synced)
 
 
 def playing() -> Minesweeper:
@@ -98,7 +100,7 @@ def test_a_failing_strategy_in_the_browser_shows_its_traceback() -> None:
     w = playing()
     w.register_strategy("mine", broken, select=True)
     before = everything(w)
-    w._handle_custom_msg({"action": "step"}, [])
+    browser_request(w, {"action": "step"})
     assert "my strategy is broken" in w.error
     assert "RuntimeError: my strategy is broken" in w.error_details and "in broken" in w.error_details
     assert everything(w) == before
@@ -108,13 +110,13 @@ def test_a_failing_strategy_in_the_browser_shows_its_traceback() -> None:
 
 def test_a_huge_action_name_is_not_echoed_back() -> None:
     w = playing()
-    w._handle_custom_msg({"action": "x" * 1_000_000}, [])
+    browser_request(w, {"action": "x" * 1_000_000})
     assert 0 < len(w.error) <= 300
 
 
 def test_the_log_gets_the_cut_text_too(caplog: pytest.LogCaptureFixture) -> None:
     w = playing()
-    w._handle_custom_msg({"action": "reveal", "row": "y" * 1_000_000, "col": 0}, [])
+    browser_request(w, {"action": "reveal", "row": "y" * 1_000_000, "col": 0})
     assert caplog.records and all(len(r.getMessage()) <= 400 for r in caplog.records)
 
 

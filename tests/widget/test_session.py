@@ -1,4 +1,4 @@
-"""The Elm-style loop without a kernel or a widget: ``update(session, message) -> session``."""
+"""The Elm-style loop without a kernel or a widget: ``after(session, message) -> session``."""
 
 from __future__ import annotations
 
@@ -7,12 +7,14 @@ from functools import reduce
 from typing import Any
 
 import pytest
+from _widget_helpers import after
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import GameOverError, InvalidMoveError, Move, View, new_board, reveal
 from ipyminesweeper.widget.messages import (
     AddStrategy,
+    AutoStep,
     Chord,
     Flag,
     Message,
@@ -29,7 +31,7 @@ from ipyminesweeper.widget.messages import (
     Undo,
 )
 from ipyminesweeper.widget.render import REASON_LIMIT, render
-from ipyminesweeper.widget.session import Session, StrategyError, start, update
+from ipyminesweeper.widget.session import Autoplay, Session, StrategyError, start
 
 
 def fresh(seed: int = 3, first_click: str = "opening") -> Session:
@@ -44,7 +46,7 @@ def first_covered(view: View) -> Move:
 def test_moves_are_messages_and_the_loop_is_a_reduce() -> None:
     messages: list[Message] = [Reveal((4, 4)), Flag((0, 0)), Flag((0, 0)), Step("exact")]
     s0 = fresh()
-    final = reduce(lambda s, m: update(s, m, now=1000), messages, s0)
+    final = reduce(lambda s, m: after(s, m, now=1000), messages, s0)
     boards = list(final.history)
     assert boards[0] == s0.board and boards[1] == reveal(s0.board, (4, 4))
     assert len(final.history) == 5 and final.board is final.history[-1]
@@ -52,17 +54,17 @@ def test_moves_are_messages_and_the_loop_is_a_reduce() -> None:
 
 
 def test_the_clock_comes_with_the_message() -> None:
-    s = update(fresh(), Reveal((4, 4)), now=5_000)
+    s = after(fresh(), Reveal((4, 4)), now=5_000)
     assert s.started_at == 5_000 and s.ended_at == 0 and s.seconds == 0.0
-    s = update(s, Step("exact"), now=9_000)
+    s = after(s, Step("exact"), now=9_000)
     assert s.started_at == 5_000
     while not s.board.over:
-        s = update(s, Step("exact"), now=46_000)
+        s = after(s, Step("exact"), now=46_000)
     assert s.ended_at == 46_000 and s.seconds == 41.0
     assert s.summary.startswith(("won in 41 s", "lost after 41 s"))
-    back = update(s, Undo(), now=50_000)
+    back = after(s, Undo(), now=50_000)
     assert back.ended_at == 0 and back.started_at == 5_000
-    assert update(update(fresh(), Reveal((4, 4)), now=7), Undo()).started_at == 0
+    assert after(after(fresh(), Reveal((4, 4)), now=7), Undo()).started_at == 0
 
 
 @pytest.mark.parametrize(
@@ -95,47 +97,47 @@ def test_the_clock_comes_with_the_message() -> None:
     ids=repr,
 )
 def test_a_rejected_message_raises_and_leaves_the_session_alone(message: Any, error: type) -> None:
-    s = update(fresh(), Reveal((4, 4)), now=1)
+    s = after(fresh(), Reveal((4, 4)), now=1)
     copy = dataclasses.replace(s)
     with pytest.raises(error):
-        update(s, message, now=2)
+        after(s, message, now=2)
     assert s == copy and render(s) == render(copy)
 
 
 def test_moves_after_the_end_are_rejected() -> None:
     s = fresh(seed=4, first_click="any")
     mine = next(p for p in s.board.positions() if s.board.is_mine(p))
-    lost = update(s, Reveal(mine), now=1)
+    lost = after(s, Reveal(mine), now=1)
     assert lost.board.status == "lost"
     for message in (Reveal((0, 0)), Flag((0, 0)), Chord((0, 0)), Step("exact"), Play()):
         with pytest.raises(GameOverError):
-            update(lost, message)
+            after(lost, message)
 
 
 def test_a_strategy_that_raises_is_a_strategy_error_with_its_traceback() -> None:
     def broken(view: View) -> Move:
         return 1 / 0  # type: ignore[return-value]
 
-    s = update(fresh(), Reveal((4, 4)))
+    s = after(fresh(), Reveal((4, 4)))
     with pytest.raises(StrategyError, match="ZeroDivisionError") as info:
-        update(s, Step(broken))
+        after(s, Step(broken))
     cause = info.value.__cause__
     assert isinstance(cause, ZeroDivisionError) and cause.__traceback__ is not None
     with pytest.raises(InvalidMoveError, match="already revealed"):
-        update(s, Step(lambda v: Move("reveal", (4, 4))))
+        after(s, Step(lambda v: Move("reveal", (4, 4))))
 
 
 def test_a_callable_is_played_without_joining_the_menu() -> None:
-    s = update(fresh(), Step(first_covered))
+    s = after(fresh(), Step(first_covered))
     assert "first_covered" not in s.strategy_names
     assert s.last_move is not None and s.last_move.strategy == "first_covered"
     assert s.assistance.autoplayer_moves == 1
 
 
 def test_adding_strategies() -> None:
-    s = update(fresh(), AddStrategy("mine", first_covered))
+    s = after(fresh(), AddStrategy("mine", first_covered))
     assert s.strategy_names[-1] == "mine" and s.strategy == "exact"
-    s = update(s, AddStrategy("mine", simple_too := lambda v: first_covered(v), select=True))
+    s = after(s, AddStrategy("mine", simple_too := lambda v: first_covered(v), select=True))
     assert s.strategy_names.count("mine") == 1 and s.strategy_named("mine") is simple_too
     assert s.strategy == "mine"
 
@@ -144,12 +146,12 @@ def test_undo_after_a_loss_is_allowed_and_counted() -> None:
     s = fresh(seed=4, first_click="any")
     safe = next(p for p in s.board.positions() if not s.board.is_mine(p))
     mine = next(p for p in s.board.positions() if s.board.is_mine(p))
-    s = update(update(s, Reveal(safe), now=1_000), Reveal(mine), now=2_000)
+    s = after(after(s, Reveal(safe), now=1_000), Reveal(mine), now=2_000)
     assert s.board.status == "lost" and s.summary == "lost after 1 s"
-    s = update(s, Undo(), now=3_000)
+    s = after(s, Undo(), now=3_000)
     assert s.board.status == "playing" and s.assistance.undos_after_loss == 1
     while not s.board.over:  # finish the game by the rules, with the player's own certain reveals
-        s = update(
+        s = after(
             s,
             Reveal(next(p for p in s.board.positions() if s.board.view[p] == "." and not s.board.is_mine(p))),
             now=42_000,
@@ -160,9 +162,9 @@ def test_undo_after_a_loss_is_allowed_and_counted() -> None:
 
 
 def test_assistance_is_recorded_and_reset_by_a_new_game() -> None:
-    s = update(fresh(), ShowProbabilities(True))
-    s = update(s, Step("exact"))
-    s = update(
+    s = after(fresh(), ShowProbabilities(True))
+    s = after(s, Step("exact"))
+    s = after(
         s,
         SetBoard(
             reveal(
@@ -173,33 +175,50 @@ def test_assistance_is_recorded_and_reset_by_a_new_game() -> None:
     )
     assert s.assistance.overlay and s.assistance.autoplayer_moves == 1 and s.assistance.boards_set == 1
     assert "the probability overlay" in s.assistance.describe()
-    s = update(s, ShowProbabilities(False))
-    again = update(s, NewGame(new_board(9, 9, 10, seed=5)))
+    s = after(s, ShowProbabilities(False))
+    again = after(s, NewGame(new_board(9, 9, 10, seed=5)))
     assert not again.assistance and len(again.history) == 1 and again.last_move is None
 
 
 def test_play_and_pause_are_state_and_the_end_stops_the_autoplayer() -> None:
-    s = update(fresh(), Play())
-    assert s.autoplaying and s.autoplayer is None
+    s = after(fresh(), Play())
+    assert s.autoplaying and s.autoplay == Autoplay(None, None)
     while not s.board.over:
-        s = update(s, Step(s.autoplayer))
+        s = after(s, AutoStep())
     assert not s.autoplaying
-    assert not update(update(fresh(), Play("simple")), Pause()).autoplaying
+    assert not after(after(fresh(), Play("simple")), Pause()).autoplaying
+    assert after(s, AutoStep()) == s, "a tick after the run ended changes nothing"
+
+
+def test_the_move_limit_is_in_the_session() -> None:
+    s = after(after(fresh(), Reveal((4, 4))), Play("simple", moves=2))
+    assert s.autoplay == Autoplay("simple", 2)
+    s = after(s, AutoStep())
+    assert s.autoplay == Autoplay("simple", 1) and len(s.history) == 3
+    s = after(s, AutoStep())
+    assert not s.autoplaying and len(s.history) == 4
+    assert after(s, AutoStep()) == s
+    assert not after(fresh(), Play(moves=0)).autoplaying
+
+
+def test_a_step_by_hand_stops_the_autoplayer() -> None:
+    s = after(after(fresh(), Play()), Step("simple"))
+    assert not s.autoplaying and len(s.history) == 2
 
 
 def test_the_synced_reason_is_cut() -> None:
     def chatty(view: View) -> Move:
         return Move("reveal", first_covered(view).pos, "x" * 100_000)
 
-    s = update(fresh(), Step(chatty))
+    s = after(fresh(), Step(chatty))
     assert s.last_move is not None and len(s.last_move.move.reason) == 100_000  # type: ignore[union-attr]
     synced = render(s)["last_move"]["reason"]
     assert len(synced) == REASON_LIMIT and synced.endswith("…")
 
 
 def test_no_mine_in_what_is_rendered_while_playing() -> None:
-    s = update(fresh(), Reveal((4, 4)))
-    state = render(update(s, ShowProbabilities(True)))
+    s = after(fresh(), Reveal((4, 4)))
+    state = render(after(s, ShowProbabilities(True)))
     assert set(state["cells"]) <= set(".f012345678")
     assert all(0.0 <= p <= 1.0 for p in state["probabilities"].values())
 
@@ -229,7 +248,7 @@ def test_any_message_sequence_keeps_a_valid_session(batch: list[Message], seed: 
     for i, message in enumerate(batch):
         before = s
         try:
-            s = update(s, message, now=1000 * i)
+            s = after(s, message, now=1000 * i)
         except (ValueError, TypeError):
             assert s is before
             continue
@@ -249,13 +268,13 @@ def test_history_memory_is_bounded() -> None:
     import gc
     import tracemalloc
 
-    s = update(start(new_board(100, 100, 1500, seed=1)), Reveal((50, 50)))
+    s = after(start(new_board(100, 100, 1500, seed=1)), Reveal((50, 50)))
     covered = [p for p in s.board.positions() if s.board.view[p] == "."][:50]
     gc.collect()
     tracemalloc.start()
     base = tracemalloc.get_traced_memory()[0]
     for i in range(10_000):
-        s = update(s, Flag(covered[i % 50]))
+        s = after(s, Flag(covered[i % 50]))
     gc.collect()
     kept = tracemalloc.get_traced_memory()[0] - base
     tracemalloc.stop()

@@ -10,26 +10,30 @@ The browser is untrusted: :func:`decode` accepts exactly the documented JSON sha
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, Position
 from ..engine.errors import quote
 from ..play import Strategy
+from .stats import LevelStats
 
 __all__ = [
     "ECHO_LIMIT",
     "FRONTEND_WRITABLE",
     "SETTINGS",
     "AddStrategy",
+    "AutoStep",
+    "BadInput",
     "Chord",
     "Flag",
+    "FromBrowser",
     "Hint",
     "Live",
     "Message",
     "MessageError",
     "NewGame",
+    "NewGameOf",
     "Pause",
     "Play",
     "Resume",
@@ -42,11 +46,14 @@ __all__ = [
     "SetLabels",
     "SetQuestionMarks",
     "ShowProbabilities",
+    "StatsChanged",
     "Step",
     "Undo",
     "decode",
     "decode_requests",
     "decode_state",
+    "from_browser",
+    "setting_message",
 ]
 
 ECHO_LIMIT = 200
@@ -87,9 +94,26 @@ class Undo:
 
 @dataclass(frozen=True)
 class NewGame:
-    """Start again from ``board`` (the shell draws the seed, so that update stays pure)."""
+    """Start a new game on ``board`` (``w.new_game(board=...)``, or with a ``seed=``)."""
 
     board: Board
+
+
+@dataclass(frozen=True)
+class NewGameOf:
+    """Start a new game of a kind: a ``level``, or ``rows``, ``cols`` and ``mines``, and ``first_click``;
+    what is left out stays as in the current game.
+
+    Without a ``seed``, :func:`~ipyminesweeper.widget.session.update` checks the kind and asks the shell
+    for a fresh seed (the ``DrawSeed`` effect), which sends this message back with every field filled.
+    """
+
+    level: str | None = None
+    rows: int | None = None
+    cols: int | None = None
+    mines: int | None = None
+    first_click: str | None = None
+    seed: int | None = None
 
 
 @dataclass(frozen=True)
@@ -183,14 +207,45 @@ class SetDelay:
 
 @dataclass(frozen=True)
 class Play:
-    """Start the autoplayer with ``strategy`` (None: the selected one); the shell's timer then sends Steps."""
+    """Start the autoplayer with ``strategy`` (None: the selected one) for ``moves`` moves (None: to the
+    end). While it plays, the session subscribes to a timer that sends :class:`AutoStep`."""
 
     strategy: str | Strategy | None = None
+    moves: int | None = None
 
 
 @dataclass(frozen=True)
 class Pause:
     """Stop the autoplayer."""
+
+
+@dataclass(frozen=True)
+class AutoStep:
+    """The autoplayer's timer fired: play its next move (nothing, if it has stopped meanwhile)."""
+
+
+@dataclass(frozen=True)
+class StatsChanged:
+    """The statistics store's summary, one row per level and first-click rule (an effect's outcome)."""
+
+    table: tuple[LevelStats, ...]
+
+
+@dataclass(frozen=True)
+class BadInput:
+    """Input from the browser that is not a message (malformed JSON, a field it may not set)."""
+
+    problem: str
+
+
+@dataclass(frozen=True)
+class FromBrowser:
+    """``messages`` sent by the browser, applied all or nothing. Unlike a call from Python, a rejected
+    one does not raise: the session keeps the problem, which the widget shows. ``request`` is the id of
+    the request they answer (the synced ``handled``), or None for a change of the player's settings."""
+
+    messages: tuple[Message, ...]
+    request: int | None = None
 
 
 Message = (
@@ -199,6 +254,7 @@ Message = (
     | Chord
     | Undo
     | NewGame
+    | NewGameOf
     | SetBoard
     | Step
     | Hint
@@ -214,6 +270,10 @@ Message = (
     | SetQuestionMarks
     | Play
     | Pause
+    | AutoStep
+    | StatsChanged
+    | BadInput
+    | FromBrowser
 )
 
 _CELL_MESSAGES: dict[str, type[Reveal | Flag | Chord]] = {"reveal": Reveal, "flag": Flag, "chord": Chord}
@@ -235,17 +295,14 @@ _FIELDS: dict[str, frozenset[str]] = {
 BROWSER_ACTIONS = tuple(_FIELDS)
 """Every action the browser may send, with the fields each may carry (see ``docs/architecture.md``)."""
 
-NewGameMaker = Callable[..., NewGame]
-"""What the shell gives :func:`decode` to start a game: keyword settings in, a ``NewGame`` (seeded) out."""
 
-
-def decode(content: object, new_game: NewGameMaker) -> Message:
+def decode(content: object) -> Message:
     """The message for one JSON object sent by the browser; MessageError for anything malformed.
 
     ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}``, ``{"action": "scrub", "index":
     int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
-    ``first_click``, and ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``.
-    ``new_game`` makes the game a "new_game" action asks for (the shell draws its seed).
+    ``first_click`` (a :class:`NewGameOf`: its seed comes later, from the shell), and
+    ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``.
     """
     if not isinstance(content, dict):
         raise MessageError(f"expected a JSON object, got {type(content).__name__}")
@@ -269,7 +326,7 @@ def decode(content: object, new_game: NewGameMaker) -> Message:
         for key in ("level", "first_click"):
             if key in fields and not isinstance(fields[key], str):
                 raise MessageError(f"'new_game' takes a str {key}, not {quote(fields[key], 40)}")
-        return new_game(**fields)
+        return NewGameOf(**fields)
     return _PLAIN_MESSAGES[action]()
 
 
@@ -286,25 +343,26 @@ FRONTEND_WRITABLE = SETTINGS | {"requests"}
 """The only traitlets the browser may set: the settings and its input channel (the rest is Python -> JS)."""
 
 
+def setting_message(name: str, value: Any) -> Message:
+    """The message that sets the player's setting ``name`` (one of :data:`SETTINGS`) to ``value``."""
+    if name == "strategy" and isinstance(value, str):
+        return SelectStrategy(value)
+    if name == "delay" and isinstance(value, (int, float)) and not isinstance(value, bool):
+        return SetDelay(float(value))
+    if name == "show_probabilities" and isinstance(value, bool):
+        return ShowProbabilities(value)
+    if name == "labels" and (value is None or isinstance(value, bool)):
+        return SetLabels(value)
+    if name == "cell_size" and isinstance(value, int) and not isinstance(value, bool):
+        return SetCellSize(value)
+    if name == "question_marks" and isinstance(value, bool):
+        return SetQuestionMarks(value)
+    raise MessageError(f"the browser may not set {quote(name, 40)} to {quote(value, 80)}")
+
+
 def decode_state(state: dict[str, Any]) -> list[Message]:
     """The messages for a state update from the browser, which may set only the player's settings."""
-    out: list[Message] = []
-    for key, value in state.items():
-        if key == "strategy" and isinstance(value, str):
-            out.append(SelectStrategy(value))
-        elif key == "delay" and isinstance(value, (int, float)) and not isinstance(value, bool):
-            out.append(SetDelay(float(value)))
-        elif key == "show_probabilities" and isinstance(value, bool):
-            out.append(ShowProbabilities(value))
-        elif key == "labels" and (value is None or isinstance(value, bool)):
-            out.append(SetLabels(value))
-        elif key == "cell_size" and isinstance(value, int) and not isinstance(value, bool):
-            out.append(SetCellSize(value))
-        elif key == "question_marks" and isinstance(value, bool):
-            out.append(SetQuestionMarks(value))
-        else:
-            raise MessageError(f"the browser may not set {quote(key, 40)} to {quote(value, 80)}")
-    return out
+    return [setting_message(key, value) for key, value in state.items()]
 
 
 def decode_requests(value: object, after: int) -> list[tuple[int, object]]:
@@ -333,3 +391,27 @@ def decode_requests(value: object, after: int) -> list[tuple[int, object]]:
         if ident > after:
             out.append((ident, {k: v for k, v in entry.items() if k != "id"}))
     return out
+
+
+def from_browser(sync_data: object, handled: int) -> tuple[list[FromBrowser], list[Any] | None]:
+    """The messages for one state update from the browser (never raises): its settings first, then one
+    :class:`FromBrowser` per new request (id above ``handled``); and the ``requests`` list to keep (None
+    when there is none, or when it was refused). A malformed update, or a request that is not a message,
+    becomes :class:`BadInput`, which the session shows and which changes nothing else."""
+    try:
+        if not isinstance(sync_data, dict):
+            raise MessageError(f"a state update must be an object, got {type(sync_data).__name__}")
+        settings = {key: value for key, value in sync_data.items() if key != "requests"}
+        fresh = decode_requests(sync_data["requests"], handled) if "requests" in sync_data else []
+        changes = tuple(decode_state(settings))
+    except MessageError as error:
+        return [FromBrowser((BadInput(str(error)),))], None
+    kept = sync_data.get("requests")
+    out = [FromBrowser(changes)] if changes else []
+    for ident, content in fresh:
+        try:
+            message = decode(content)
+        except MessageError as error:
+            message = BadInput(str(error))
+        out.append(FromBrowser((message,), ident))
+    return out, kept

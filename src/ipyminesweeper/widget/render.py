@@ -1,5 +1,7 @@
 """What the browser gets: the synced traitlets, as a pure function of the session (Elm's ``view``).
 
+Every value the browser sees comes from here, the problem to show, the statistics table, the frozen timer
+and the last request answered included; the shell only sets the traitlets to what :func:`render` says.
 Nothing here reads the mines: every value comes from the view of the board on screen (which shows no
 mine while the game is on), from strategy moves (which were computed from views), and from the session's
 own settings. So a saved notebook re-renders from this state alone, and the browser never learns where a
@@ -9,13 +11,14 @@ mine is before the game ends.
 from __future__ import annotations
 
 import html
+import traceback
 from functools import lru_cache
 from typing import Any
 
 from ..engine import Position, View
 from ..solver import InconsistentViewError, probabilities
 from .history import Turn
-from .session import Session, describe_turn
+from .session import Problem, Session, StrategyError, describe_turn
 from .stats import level_name
 
 __all__ = [
@@ -23,6 +26,8 @@ __all__ = [
     "REASON_LIMIT",
     "SNAPSHOT_NOTE",
     "SYNCED",
+    "TRACEBACK_LIMIT",
+    "error_details",
     "move_state",
     "overlay",
     "render",
@@ -31,6 +36,8 @@ __all__ = [
 
 REASON_LIMIT = 300
 """A strategy's reason is cut to this many characters in the synced ``last_move`` and ``hint_move``."""
+TRACEBACK_LIMIT = 4000
+"""A failing user strategy's traceback is shown in the widget, cut to this many characters (its end)."""
 
 SYNCED = (
     "rows",
@@ -59,9 +66,15 @@ SYNCED = (
     "history_length",
     "viewing",
     "history_step",
+    "stats_table",
+    "elapsed",
+    "error",
+    "error_details",
+    "handled",
     "status",
 )
-"""The traitlets :func:`render` computes, in the order they are sent (``status`` comes last)."""
+"""Every synced traitlet Python writes, in the order they are sent (``status`` comes last); the browser
+writes the player's settings too, and ``requests``, its input channel."""
 
 
 def render(session: Session) -> dict[str, Any]:
@@ -100,8 +113,42 @@ def render(session: Session) -> dict[str, Any]:
         "history_length": len(session.history),
         "viewing": -1 if live else index,
         "history_step": _history_step(session, index, view),
+        "stats_table": _stats_table(session),
+        "elapsed": session.elapsed,
+        "error": "" if session.problem is None else session.problem.text,
+        "error_details": error_details(session.problem),
+        "handled": session.handled,
         "status": view.status,
     }
+
+
+def error_details(problem: Problem | None) -> str:
+    """The traceback of a failing user strategy (its last :data:`TRACEBACK_LIMIT` characters), or ""."""
+    error = None if problem is None else problem.error
+    if not isinstance(error, StrategyError) or error.__cause__ is None:
+        return ""
+    cause = error.__cause__
+    return "".join(traceback.format_exception(type(cause), cause, cause.__traceback__))[-TRACEBACK_LIMIT:]
+
+
+def _stats_table(session: Session) -> list[dict[str, Any]]:
+    """The statistics summary as rows, the current level and first-click rule first."""
+    board = session.board
+    current = (level_name(board.rows, board.cols, board.mines), board.first_click)
+    rows = sorted(session.stats, key=lambda s: (s.level, s.first_click) != current)
+    return [
+        {
+            "level": s.level,
+            "first_click": s.first_click,
+            "played": s.played,
+            "won": s.won,
+            "best_seconds": s.best_seconds,
+            "median_seconds": s.median_seconds,
+            "streak": s.streak,
+            "best_streak": s.best_streak,
+        }
+        for s in rows
+    ]
 
 
 def move_state(turn: Turn | None, view: View) -> dict[str, Any]:

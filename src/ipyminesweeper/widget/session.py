@@ -2,38 +2,58 @@
 
 A :class:`Session` is everything the widget knows, as one frozen value: the game's history, the
 strategies on offer and the selected one, the last autoplayer move and the hint, the player's settings,
-where the time-travel slider is, the question marks, whether the game was assisted, and when it started
-and ended. :func:`update` is the only way to a new session::
+where the time-travel slider is, the question marks, whether the game was assisted, when it started and
+ended, the autoplayer's run, the statistics summary, and the problem to show. :func:`update` is the only
+way to a new session, and it says what the shell must do besides (the effects, as data)::
 
-    session = update(session, Reveal((3, 4)), now=clock())
+    session, effects = update(session, Reveal((3, 4)), now=clock())
 
-It is pure: the clock and any randomness come in with the message, and a strategy is a pure function of
-the view. A message that cannot apply raises a ValueError that says why (a :class:`MessageError`, a
+It is pure: the clock comes in with the message, a fresh seed and the statistics come back as messages
+from the effects that asked for them (:mod:`.effects`), and a strategy is a pure function of the view.
+A message that cannot apply raises a ValueError that says why (a :class:`MessageError`, a
 ``GameOverError``, an ``InvalidMoveError`` or a :class:`StrategyError`), or a TypeError for a value of the
-wrong type, and the caller keeps the session it had: a rejected message changes nothing. The widget
-(:mod:`.widget`) is a thin shell around this loop, which is the same loop as
-``functools.reduce(update, messages, session)``.
+wrong type, and the caller keeps the session it had: a rejected message changes nothing. Messages from
+the browser (:class:`FromBrowser`) and the autoplayer's timer (:class:`AutoStep`) have no caller to raise
+to: their problem becomes part of the session, which the widget shows. The widget (:mod:`.widget`) is a
+thin shell around this loop; :func:`subscriptions` says which timers it runs.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from ..engine import Board, GameOverError, Position, View, chord, format_position, reveal, toggle_flag
+from ..engine import (
+    LEVELS,
+    Board,
+    GameOverError,
+    Position,
+    View,
+    chord,
+    format_position,
+    new_board,
+    reveal,
+    toggle_flag,
+)
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
+from .effects import DrawSeed, Effect, Log, RecordResult, ResendSettings
 from .history import History, Turn
 from .messages import (
     AddStrategy,
+    AutoStep,
+    BadInput,
     Chord,
     Flag,
+    FromBrowser,
     Hint,
     Live,
     Message,
     MessageError,
     NewGame,
+    NewGameOf,
     Pause,
     Play,
     Resume,
@@ -46,22 +66,29 @@ from .messages import (
     SetLabels,
     SetQuestionMarks,
     ShowProbabilities,
+    StatsChanged,
     Step,
     Undo,
 )
-from .stats import GameResult, level_name
+from .stats import GameResult, LevelStats, level_name
 
 __all__ = [
+    "ERROR_LIMIT",
     "MAX_CELL",
     "MAX_DELAY",
     "MIN_CELL",
     "Assistance",
+    "Autoplay",
+    "Problem",
     "Session",
     "Settings",
     "StrategyError",
+    "describe_turn",
+    "problem_of",
     "result_of",
     "start",
     "update",
+    "update_all",
 ]
 
 MAX_DELAY = 10.0
@@ -70,10 +97,37 @@ MIN_CELL, MAX_CELL = 16, 64
 """The cell sizes the zoom allows, in CSS pixels (0 means: fit the output's width, never below MIN_CELL)."""
 NAME_LIMIT = 60
 """The longest strategy name a session accepts."""
+ERROR_LIMIT = 300
+"""The problem the widget shows is cut to this many characters (the browser's input is echoed in 200)."""
 
 
 class StrategyError(ValueError):
     """A strategy raised an exception. The original is chained as ``__cause__``, with its traceback."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """Why the last message was rejected, as the widget shows it (``text``, at most :data:`ERROR_LIMIT`
+    characters). ``error`` is the exception itself: ``w.last_error``, and the traceback of a failing user
+    strategy; it takes no part in comparisons."""
+
+    text: str
+    error: BaseException | None = field(default=None, compare=False)
+
+
+def problem_of(error: BaseException) -> Problem:
+    """The problem to show for ``error``: its message, cut to :data:`ERROR_LIMIT` characters."""
+    text = str(error)
+    return Problem(text if len(text) <= ERROR_LIMIT else text[: ERROR_LIMIT - 1] + "…", error)
+
+
+@dataclass(frozen=True)
+class Autoplay:
+    """A run of the autoplayer: its ``strategy`` (a name, a callable, or None: the selected one) and how
+    many ``moves_left`` (None: until the game ends)."""
+
+    strategy: str | Strategy | None = None
+    moves_left: int | None = None
 
 
 @dataclass(frozen=True)
@@ -134,9 +188,11 @@ class Session:
     """Everything the widget knows. Change it only with :func:`update`.
 
     ``viewing`` is the index of the history board the time-travel slider shows (None: the live game);
-    ``marks`` the covered cells (flat indices) the player marked "?"; ``autoplaying`` whether the
-    autoplayer runs, with ``autoplayer`` (None: the selected strategy); ``started_at`` and ``ended_at``
-    are epoch milliseconds, 0 until the game starts and ends.
+    ``marks`` the covered cells (flat indices) the player marked "?"; ``autoplay`` the autoplayer's run
+    (None: it does not run); ``started_at``, ``ended_at`` and ``moved_at`` (the last move) are epoch
+    milliseconds, 0 until the game starts, ends or moves. ``stats`` is the statistics summary the store
+    sent last, ``problem`` why the last message was rejected (None: it was not), and ``handled`` the id of
+    the last request from the browser that was answered.
     """
 
     history: History
@@ -147,11 +203,19 @@ class Session:
     hint: Turn | None = None
     viewing: int | None = None
     marks: frozenset[int] = frozenset()
-    autoplaying: bool = False
-    autoplayer: str | Strategy | None = None
+    autoplay: Autoplay | None = None
     assistance: Assistance = field(default_factory=Assistance)
     started_at: int = 0
     ended_at: int = 0
+    moved_at: int = 0
+    stats: tuple[LevelStats, ...] = ()
+    problem: Problem | None = None
+    handled: int = 0
+
+    @property
+    def autoplaying(self) -> bool:
+        """Whether the autoplayer runs."""
+        return self.autoplay is not None
 
     @property
     def board(self) -> Board:
@@ -191,6 +255,13 @@ class Session:
         return (self.ended_at - self.started_at) / 1000 if self.ended_at else 0.0
 
     @property
+    def elapsed(self) -> float:
+        """Seconds of play at the last move (the end, once the game is over): a saved copy's frozen timer."""
+        if not self.started_at:
+            return 0.0
+        return max(0, (self.ended_at or self.moved_at) - self.started_at) / 1000
+
+    @property
     def summary(self) -> str:
         """The end-of-game message: ``"won in 41 s"``, ``"won in 41 s (assisted: 2 hints)"``, or ``""``."""
         status = self.board.status
@@ -226,26 +297,103 @@ def start(
     strategy: str | None = None,
     delay: float | None = None,
 ) -> Session:
-    """The session of a new widget showing ``board``. Strategies default to the registered ones."""
+    """The session of a new widget showing ``board``. Strategies default to the registered ones.
+
+    A widget then asks for the statistics (the ``LoadStats`` effect): they come in as ``StatsChanged``.
+    """
     if not isinstance(board, Board):
         raise TypeError(f"a session starts from a Board, not {type(board).__name__}")
     menu = tuple(STRATEGIES.items()) if strategies is None else strategies
     session = Session(History.begin(board), menu, menu[0][0] if menu else "")
     if strategy is None and session.strategy_named("exact") is not None:
         strategy = "exact"
+    messages: list[Message] = []
     if strategy is not None:
-        session = update(session, SelectStrategy(strategy))
+        messages.append(SelectStrategy(strategy))
     if delay is not None:
-        session = update(session, SetDelay(delay))
-    return session
+        messages.append(SetDelay(delay))
+    return update_all(session, messages)[0]
 
 
-def update(session: Session, message: Message, *, now: int = 0) -> Session:
-    """The session after ``message``; ``now`` is the time of the message in epoch milliseconds.
+def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session, tuple[Effect, ...]]:
+    """The session after ``message``, and the effects the shell must perform; ``now`` is the time of
+    the message in epoch milliseconds.
 
     Raises a ValueError (or a TypeError) saying why when the message cannot apply; the caller's session
-    is then unchanged.
+    is then unchanged. A message from the browser or the autoplayer's timer never raises: the session
+    it returns shows the problem.
     """
+    match message:
+        case FromBrowser(messages, request):
+            return _from_browser(session, messages, request, now)
+        case AutoStep():
+            return _autoplayed(session, now)
+        case NewGameOf(seed=None):
+            return session, (DrawSeed(_kind_of(session.board, message)),)
+    return _settled(session, _next(session, message, now), ())
+
+
+def update_all(
+    session: Session, messages: Iterable[Message], *, now: int = 0
+) -> tuple[Session, tuple[Effect, ...]]:
+    """``messages`` one after the other, all or nothing: the last session and every effect, in order."""
+    effects: tuple[Effect, ...] = ()
+    for message in messages:
+        session, more = update(session, message, now=now)
+        effects += more
+    return session, effects
+
+
+def _settled(
+    before: Session, after: Session, effects: tuple[Effect, ...]
+) -> tuple[Session, tuple[Effect, ...]]:
+    """A message applied: the problem shown before is gone, and a game that has just ended is recorded."""
+    if after.problem is not None:
+        after = replace(after, problem=None)
+    result = result_of(after)
+    if result is not None and after.history is not before.history:
+        effects += (RecordResult(result),)
+    return after, effects
+
+
+def _from_browser(
+    session: Session, messages: tuple[Message, ...], request: int | None, now: int
+) -> tuple[Session, tuple[Effect, ...]]:
+    """Messages from the browser, all or nothing. The browser cannot be told "no" by an exception: a
+    rejected message leaves the session as it was but for the problem it shows (and, for a refused
+    setting, the browser is sent the session's settings again)."""
+    handled = session.handled if request is None else request
+    try:
+        after, effects = update_all(session, messages, now=now)
+    except Exception as error:  # whatever the browser sent (or a user strategy raised), the kernel is safe
+        problem = problem_of(error)
+        log = Log(f"ignored a message from the browser: {problem.text}", problem.error)
+        resend = (ResendSettings(),) if request is None else ()
+        return replace(session, problem=problem, handled=handled), (log, *resend)
+    return replace(after, handled=handled), effects
+
+
+def _autoplayed(session: Session, now: int) -> tuple[Session, tuple[Effect, ...]]:
+    """The autoplayer's timer fired: its next move, or nothing if it has stopped meanwhile. A failing
+    strategy stops the run; the session shows why."""
+    run = session.autoplay
+    if run is None or session.viewing is not None or session.board.over:
+        return session, ()
+    try:
+        after = _stepped(session, run.strategy, now)
+    except Exception as error:  # a user strategy may raise anything: it stops the run, the kernel is safe
+        problem = problem_of(error)
+        return replace(session, autoplay=None, problem=problem), (
+            Log(f"the autoplayer stopped: {problem.text}", problem.error),
+        )
+    left = None if run.moves_left is None else run.moves_left - 1
+    if after.autoplay is not None and left is not None:
+        after = replace(after, autoplay=replace(run, moves_left=left) if left > 0 else None)
+    return _settled(session, after, ())
+
+
+def _next(session: Session, message: Message, now: int) -> Session:
+    """The session after ``message`` (one that has no effect of its own)."""
     board = session.board
     match message:
         case Reveal(pos):
@@ -258,10 +406,7 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
             _require_live(session)
             return _played(session, chord(board, pos), Move("chord", pos), None, now)
         case Step(strategy):
-            _require_live(session)
-            move, name = _ask(session, strategy)
-            helped = replace(session.assistance, autoplayer_moves=session.assistance.autoplayer_moves + 1)
-            return _played(replace(session, assistance=helped), apply_move(board, move), move, name, now)
+            return replace(_stepped(session, strategy, now), autoplay=None)
         case Hint(strategy):
             _require_live(session)
             move, name = _ask(session, strategy)
@@ -272,12 +417,12 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
             return _undone(session, now)
         case NewGame(new):
             _require_type(isinstance(new, Board), f"NewGame needs a Board, not {type(new).__name__}")
-            return Session(
-                History.begin(new),
-                session.strategies,
-                session.strategy,
-                session.settings,
-                assistance=Assistance(overlay=session.settings.show_probabilities),
+            return _new_game(session, new)
+        case NewGameOf(seed=seed):
+            kind = _kind_of(board, message)
+            assert kind.rows is not None and kind.cols is not None and kind.first_click is not None
+            return _new_game(
+                session, new_board(kind.rows, kind.cols, kind.mines, seed=seed, first_click=kind.first_click)
             )
         case SetBoard(new):
             _require_type(isinstance(new, Board), f"w.board must be a Board, not {type(new).__name__}")
@@ -297,11 +442,11 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
             )
             index = range(len(session.history))[index]
             viewing = None if index == len(session.history) - 1 else index
-            return replace(session, viewing=viewing, autoplaying=False, autoplayer=None)
+            return replace(session, viewing=viewing, autoplay=None)
         case Live():
             return replace(session, viewing=None)
         case Resume():
-            return _resumed(session)
+            return _resumed(session, now)
         case SelectStrategy(name):
             _require_type(isinstance(name, str), f"a strategy name is a str, not {type(name).__name__}")
             known = ", ".join(session.strategy_names)
@@ -348,7 +493,7 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
             _require_type(isinstance(on, bool), f"question_marks is True or False, not {quote(on)}")
             marks = session.marks if on else frozenset()
             return replace(session, settings=replace(session.settings, question_marks=on), marks=marks)
-        case Play(strategy):
+        case Play(strategy, moves):
             _require_live(session)
             if board.over:
                 raise GameOverError(f"the game is {board.status}: start a new game to play again")
@@ -356,10 +501,65 @@ def update(session: Session, message: Message, *, now: int = 0) -> Session:
                 _require(session.strategy_named(strategy) is not None, f"unknown strategy {quote(strategy)}")
             else:
                 _require(strategy is None or callable(strategy), f"not a strategy: {quote(strategy)}")
-            return replace(session, autoplaying=True, autoplayer=strategy)
+            _require_type(
+                moves is None or (isinstance(moves, int) and not isinstance(moves, bool)),
+                f"moves is an int or None, not {quote(moves)}",
+            )
+            _require(moves is None or moves >= 0, f"moves must not be negative, not {quote(moves)}")
+            return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
         case Pause():
-            return replace(session, autoplaying=False, autoplayer=None)
+            return replace(session, autoplay=None)
+        case StatsChanged(table):
+            return replace(session, stats=table)
+        case BadInput(problem):
+            raise MessageError(problem)
     raise MessageError(f"not a message: {quote(message)}")
+
+
+def _kind_of(board: Board, game: NewGameOf) -> NewGameOf:
+    """``game`` with its size, mines and first click filled in from ``board`` where it leaves them out,
+    and checked (a ValueError or a TypeError says what is wrong)."""
+    level, rows, cols, mines = game.level, game.rows, game.cols, game.mines
+    first_click = board.first_click if game.first_click is None else game.first_click
+    if level is not None:
+        _require_type(isinstance(level, str), f"a level is a name, not {quote(level)}")
+        _require(
+            rows is None and cols is None and mines is None,
+            f"the {quote(level)} level sets the size and mines: give no rows, cols or mines",
+        )
+        _require(level in LEVELS, f"unknown level {quote(level)}: use one of {', '.join(LEVELS)}")
+        rows, cols, mines = LEVELS[level]
+    elif rows is None and cols is None and mines is None:
+        rows, cols, mines = board.rows, board.cols, board.mines
+    _require(rows is not None and cols is not None and mines is not None, "give rows, cols and mines")
+    assert rows is not None and cols is not None
+    new_board(rows, cols, mines, seed=0, first_click=first_click)  # checks them all; the board is dropped
+    return NewGameOf(rows=rows, cols=cols, mines=mines, first_click=first_click, seed=game.seed)
+
+
+def _new_game(session: Session, board: Board) -> Session:
+    """A new game on ``board``: the strategies, the settings and the statistics stay."""
+    return replace(
+        session,
+        history=History.begin(board),
+        last_move=None,
+        hint=None,
+        viewing=None,
+        marks=frozenset(),
+        autoplay=None,
+        assistance=Assistance(overlay=session.settings.show_probabilities),
+        started_at=0,
+        ended_at=0,
+        moved_at=0,
+    )
+
+
+def _stepped(session: Session, strategy: str | Strategy | None, now: int) -> Session:
+    """The session after one move of ``strategy`` (an autoplayer move: the game counts as assisted)."""
+    _require_live(session)
+    move, name = _ask(session, strategy)
+    helped = replace(session.assistance, autoplayer_moves=session.assistance.autoplayer_moves + 1)
+    return _played(replace(session, assistance=helped), apply_move(session.board, move), move, name, now)
 
 
 def _require(condition: bool, problem: str) -> None:
@@ -397,9 +597,10 @@ def _played(session: Session, board: Board, move: Move | None, strategy: str | N
         last_move=Turn(move, strategy) if strategy is not None else None,
         hint=None,
         marks=frozenset(i for i in session.marks if board.states[i] == COVERED),
-        autoplaying=session.autoplaying and not board.over,
+        autoplay=None if board.over else session.autoplay,
         started_at=started,
         ended_at=ended,
+        moved_at=now if started else 0,
     )
 
 
@@ -437,11 +638,16 @@ def _ask(session: Session, strategy: str | Strategy | None) -> tuple[Move, str]:
         name = name[:NAME_LIMIT]
     else:
         raise MessageError(f"a strategy is a name or a callable view -> Move, not {quote(strategy)}")
+    who = f"strategy {name!r}" if name in BUILTINS else f"your strategy {name!r}"
     try:
         proposed = fn(board.view)
     except Exception as exc:
-        raise StrategyError(f"strategy {name!r} raised {type(exc).__name__}: {quote(str(exc), 200)}") from exc
-    return validate_move(board, proposed, f"strategy {name!r}"), name
+        raise StrategyError(f"{who} raised {type(exc).__name__}: {_cut(str(exc), 200)}") from exc
+    return validate_move(board, proposed, who), name
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _undone(session: Session, now: int) -> Session:
@@ -451,18 +657,18 @@ def _undone(session: Session, now: int) -> Session:
     helped = session.assistance
     if history.current.status == "lost":
         helped = replace(helped, undos_after_loss=helped.undos_after_loss + 1)
-    return _back_to(replace(session, assistance=helped), history.undo())
+    return _back_to(replace(session, assistance=helped), history.undo(), now)
 
 
-def _resumed(session: Session) -> Session:
+def _resumed(session: Session, now: int) -> Session:
     """Continue from the board the slider shows: the moves after it are dropped (a new branch)."""
     if session.viewing is None:
         return session
     helped = replace(session.assistance, rewinds=session.assistance.rewinds + 1)
-    return _back_to(replace(session, assistance=helped), session.history.upto(session.viewing))
+    return _back_to(replace(session, assistance=helped), session.history.upto(session.viewing), now)
 
 
-def _back_to(session: Session, history: History) -> Session:
+def _back_to(session: Session, history: History, now: int) -> Session:
     """``session`` with an earlier ``history``: the clock and the autoplayer follow."""
     board = history.current
     started, ended = session.started_at, session.ended_at
@@ -476,10 +682,10 @@ def _back_to(session: Session, history: History) -> Session:
         last_move=None,
         hint=None,
         viewing=None,
-        autoplaying=False,
-        autoplayer=None,
+        autoplay=None,
         started_at=started,
         ended_at=ended,
+        moved_at=now if started else 0,
     )
 
 

@@ -6,24 +6,24 @@
 >>> w.status
 'playing'
 
-The shell does four things and nothing else: it turns browser messages and Python calls into messages
-(:mod:`.messages`), hands them to :func:`~ipyminesweeper.widget.session.update`, syncs the new session to
-the browser as traitlets (:func:`~ipyminesweeper.widget.render.render`), and runs the autoplayer's timer.
-A message that cannot apply changes nothing: from Python it raises, from the browser it is logged and shown
-in the widget. See ``js/README.md`` for the front end.
+The shell does four things and nothing else: it turns browser input and Python calls into messages
+(:mod:`.messages`), hands them to :func:`~ipyminesweeper.widget.session.update`, performs the effects
+``update`` returns (:mod:`.effects`: draw a seed, record a finished game, log a problem), and sets the
+synced traitlets to what :func:`~ipyminesweeper.widget.render.render` says. Every change goes through one
+method, :meth:`Minesweeper._commit`; after it, the timers follow :func:`.subscriptions.subscriptions`.
+A message that cannot apply changes nothing: from Python it raises, from the browser it is logged and
+shown in the widget. See ``js/README.md`` for the front end.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
-import traceback
-from collections.abc import Iterable, Mapping
-from functools import reduce
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
-from typing import Any, ClassVar, cast
+from typing import Any, Protocol
 
 import anywidget
 import traitlets as t
@@ -32,18 +32,20 @@ from ..engine import LEVELS, Board, View, new_board
 from ..engine.errors import quote
 from ..engine.minefield import new_seed
 from ..play import Move, Strategy
+from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendSettings
 from .history import History
 from .messages import (
-    ECHO_LIMIT,
     FRONTEND_WRITABLE,
     SETTINGS,
     AddStrategy,
+    AutoStep,
     Chord,
     Flag,
     Hint,
     Live,
     Message,
     NewGame,
+    NewGameOf,
     Pause,
     Play,
     Resume,
@@ -51,21 +53,18 @@ from .messages import (
     Scrub,
     SelectStrategy,
     SetBoard,
-    SetCellSize,
     SetDelay,
-    SetLabels,
-    SetQuestionMarks,
-    ShowProbabilities,
+    StatsChanged,
     Step,
     Undo,
-    decode,
-    decode_requests,
-    decode_state,
+    from_browser,
+    setting_message,
 )
 from .render import render, snapshot_html
-from .session import Session, StrategyError, result_of, start, update
-from .stats import Stats, level_name
+from .session import Session, start, update, update_all
+from .stats import GameResult, Stats
 from .stats_file import StatsFile
+from .subscriptions import Every, subscriptions
 
 __all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "Minesweeper"]
 
@@ -76,12 +75,22 @@ STATIC = Path(__file__).parent.parent / "static"
 
 DEFAULT_DENSITY = 40 / 256
 """Mine ratio when only a size is given: the intermediate level's."""
-TRACEBACK_LIMIT = 4000
-"""A failing user strategy's traceback is shown in the widget, cut to this many characters."""
 
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+class StatsStore(Protocol):
+    """Where finished games are kept: the shell performs ``RecordResult`` and ``LoadStats`` with it."""
+
+    def load(self) -> Stats:
+        """Every game recorded so far."""
+        ...
+
+    def add(self, result: GameResult) -> Stats:
+        """Record ``result`` (replacing an earlier result of the same game); the statistics after it."""
+        ...
 
 
 def starting_board(
@@ -196,10 +205,8 @@ class Minesweeper(anywidget.AnyWidget):
     # --- synced: the browser's input channel (see messages.decode_requests) ------------------------
     requests = t.List(
         t.Dict(), help="written by the browser: its unanswered requests, {id, action, row?, col?}"
-    ).tag(sync=True)
+    ).tag(sync=True, echo_update=False)
     handled = t.Int(0, read_only=True, help="id of the last browser request answered").tag(sync=True)
-
-    _frontend_writable: ClassVar[frozenset[str]] = FRONTEND_WRITABLE
 
     def __init__(
         self,
@@ -228,19 +235,17 @@ class Minesweeper(anywidget.AnyWidget):
             seed=seed,
             first_click=first_click,
         )
-        self._session: Session = start(board, strategy=strategy, delay=delay)
-        self._task: asyncio.Task[None] | None = None
+        session = start(board, strategy=strategy, delay=delay)
+        self._session = session
+        self._timers: dict[Every, asyncio.Task[None]] = {}
         self._rendering = False
-        self._handled = 0
-        self._stats_file = StatsFile()
+        self._store: StatsStore = StatsFile()
         self.last_error: BaseException | None = None
         """The last exception a message raised (a rejected call, or a failing strategy), for debugging."""
-        self._render()  # before the comm opens, so the browser's first state is already this board
-        self._show_stats(self._stats_file.load())
+        self._commit(session, (LoadStats(),))  # before the comm opens: the browser's first state is this
         super().__init__(**kwargs)
-        self.on_msg(self._on_message)
 
-    # --- the session ---------------------------------------------------------------------------------
+    # --- the loop: update, perform the effects, render ---------------------------------------------------
 
     @property
     def session(self) -> Session:
@@ -253,38 +258,85 @@ class Minesweeper(anywidget.AnyWidget):
         If one is rejected, it raises and the widget stays exactly as it was.
         """
         try:
-            now = _now_ms()
-            session = reduce(lambda s, m: update(s, m, now=now), messages, self._session)
+            session, effects = update_all(self._session, messages, now=_now_ms())
         except Exception as exc:
             self.last_error = exc
             raise
-        self._commit(session)
-        return session
+        self._commit(session, effects)
+        return self._session
 
-    def _commit(self, session: Session) -> None:
+    def _dispatch(self, message: Message) -> None:
+        """A message with no caller to raise to (the browser, a timer, an effect's outcome)."""
+        self._commit(*update(self._session, message, now=_now_ms()))
+
+    def _commit(self, session: Session, effects: tuple[Effect, ...]) -> None:
+        """The one way the widget changes: keep ``session``, render it, perform ``effects``, and run the
+        timers ``session`` subscribes to."""
         before, self._session = self._session, session
-        self._render(error="", details="")
-        result = result_of(session)
-        if result is not None and (not before.board.over or session.history is not before.history):
-            self._show_stats(self._stats_file.add(result))
-        self._follow_autoplay()
+        if session.problem is not None and session.problem is not before.problem:
+            self.last_error = session.problem.error
+        self._render()
+        for effect in effects:
+            self._perform(effect)
+        self._follow_subscriptions()
 
-    def _render(self, error: str | None = None, details: str | None = None) -> None:
-        values = render(self._session)
-        values["handled"] = self._handled
-        if error is not None:
-            values["error"], values["error_details"] = error, details or ""
+    def _render(self) -> None:
         self._rendering = True
         try:
             with self.hold_sync():
-                for name, value in values.items():  # render() puts status last
+                for name, value in render(self._session).items():  # render() puts status last
                     if getattr(self, name) != value:
                         self.set_trait(name, value)
-                started, ended = self._session.started_at, self._session.ended_at
-                seconds = ((ended or _now_ms()) - started) / 1000 if started else 0.0
-                self.set_trait("elapsed", seconds)
         finally:
             self._rendering = False
+
+    def _perform(self, effect: Effect) -> None:
+        """Do what ``update`` asked: the only place with randomness, files and the log."""
+        match effect:
+            case DrawSeed(game):
+                self._dispatch(replace(game, seed=new_seed()))
+            case RecordResult(result):
+                self._dispatch(StatsChanged(self._store.add(result).table()))
+            case LoadStats():
+                self._dispatch(StatsChanged(self._store.load().table()))
+            case Log(text, error):
+                cause = None if error is None else error.__cause__
+                if cause is None:
+                    logger.warning("ipyminesweeper: %s", text)
+                else:
+                    logger.error("ipyminesweeper: %s", text, exc_info=cause)
+            case ResendSettings():
+                self.send_state([name for name in FRONTEND_WRITABLE if name in self.keys])
+
+    def _follow_subscriptions(self) -> None:
+        """Start the timers the session asks for, and stop the ones it no longer does."""
+        wanted = subscriptions(self._session)
+        for sub in [sub for sub in self._timers if sub not in wanted]:
+            task = self._timers.pop(sub)
+            if task is not _current_task():  # a timer that ended its own run stops by itself
+                task.cancel()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return  # no event loop (a script): autoplay() plays at once instead
+        for sub in wanted:
+            if sub not in self._timers:
+                self._timers[sub] = loop.create_task(self._every(sub))
+
+    async def _every(self, sub: Every) -> None:
+        """A timer: ``sub.message`` now, then ``sub.seconds`` after each, while the session asks for it."""
+        me = asyncio.current_task()
+        try:
+            while self._timers.get(sub) is me:
+                self._dispatch(sub.message)
+                if self._timers.get(sub) is not me:
+                    break
+                await asyncio.sleep(sub.seconds)
+        except asyncio.CancelledError:
+            pass  # stopped by a change of the session: the run is over, not failed
+        finally:
+            if self._timers.get(sub) is me:
+                del self._timers[sub]
 
     # --- statistics -------------------------------------------------------------------------------------
 
@@ -294,26 +346,7 @@ class Minesweeper(anywidget.AnyWidget):
 
         They survive a kernel restart: see :mod:`ipyminesweeper.widget.stats_file` for where they live.
         """
-        return self._stats_file.load()
-
-    def _show_stats(self, stats: Stats) -> None:
-        board = self._session.board
-        current = (level_name(board.rows, board.cols, board.mines), board.first_click)
-        rows = sorted(stats.table(), key=lambda s: (s.level, s.first_click) != current)
-        table = [
-            {
-                "level": s.level,
-                "first_click": s.first_click,
-                "played": s.played,
-                "won": s.won,
-                "best_seconds": s.best_seconds,
-                "median_seconds": s.median_seconds,
-                "streak": s.streak,
-                "best_streak": s.best_streak,
-            }
-            for s in rows
-        ]
-        self.set_trait("stats_table", table)
+        return self._store.load()
 
     # --- the board and its history -------------------------------------------------------------------
 
@@ -394,7 +427,7 @@ class Minesweeper(anywidget.AnyWidget):
         current = self._session.board
         if all(v is None for v in (level, board, size, rows, cols, mines, density)):
             rows, cols, mines = current.rows, current.cols, current.mines
-        start_board = starting_board(
+        given = starting_board(
             level,
             board=board,
             size=size,
@@ -402,28 +435,13 @@ class Minesweeper(anywidget.AnyWidget):
             cols=cols,
             mines=mines,
             density=density,
-            seed=seed,
+            seed=0 if seed is None else seed,  # checks the arguments; a fresh seed comes from the shell
             first_click=current.first_click if first_click is None else first_click,
         )
-        return self.send(Pause(), NewGame(start_board)).board
-
-    def _new_game_from_browser(
-        self,
-        level: str | None = None,
-        rows: int | None = None,
-        cols: int | None = None,
-        mines: int | None = None,
-        first_click: str | None = None,
-    ) -> NewGame:
-        """The new game the face or the picker asks for: the current settings unless given, a fresh seed."""
-        b = self._session.board
-        if level is None and rows is None and cols is None and mines is None:
-            rows, cols, mines = b.rows, b.cols, b.mines
-        policy = b.first_click if first_click is None else first_click
-        if level is not None:
-            return NewGame(starting_board(level, seed=new_seed(), first_click=policy))
-        board = starting_board(rows=rows, cols=cols, mines=mines, seed=new_seed(), first_click=policy)
-        return NewGame(board)
+        if board is not None or isinstance(level, Board) or seed is not None:
+            return self.send(NewGame(given)).board
+        kind = NewGameOf(rows=given.rows, cols=given.cols, mines=given.mines, first_click=given.first_click)
+        return self.send(kind).board
 
     # --- the autoplayer -----------------------------------------------------------------------------
 
@@ -441,7 +459,7 @@ class Minesweeper(anywidget.AnyWidget):
         """Play one move of ``strategy`` (a name, a callable, or the selected one) and return the Move.
 
         A callable is run as it is, not added to the menu. If it raises, the exception propagates here
-        with its traceback (chained under a StrategyError), and nothing changes.
+        with its traceback (chained under a StrategyError), and nothing changes. The autoplayer stops.
         """
         session = self.send(Step(strategy))
         assert session.last_move is not None and session.last_move.move is not None
@@ -456,137 +474,46 @@ class Minesweeper(anywidget.AnyWidget):
         """Play ``strategy`` until the game ends (or ``moves`` moves), ``delay`` seconds apart.
 
         Every argument is checked before anything changes. Inside a running event loop (a Jupyter
-        kernel) this returns at once: an asyncio task plays the moves, the kernel stays free, and
-        ``pause()`` stops it. Without a running loop (a script) the moves are played at once and None is
-        returned.
+        kernel) this returns at once: an asyncio task (the autoplayer's timer) plays the moves, the
+        kernel stays free, and ``pause()`` stops it. Without a running loop (a script) the moves are
+        played at once and None is returned; a failing strategy then raises here.
         """
         if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or moves < 0):
             raise ValueError(f"moves must be a non-negative int or None, not {quote(moves)}")
-        messages: list[Message] = [Pause()]
+        messages: list[Message] = []
         if isinstance(strategy, str):
             messages.append(SelectStrategy(strategy))
         if delay is not None:
             messages.append(SetDelay(delay))
-        messages.append(Play(None if isinstance(strategy, str) else strategy))
-        self._cancel_task()
+        messages.append(Play(None if isinstance(strategy, str) else strategy, moves))
         self.send(*messages)
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None:
-            self._run(moves)
-            return None
-        self._task = loop.create_task(self._run_async(moves))
-        return self._task
+        if self._timers:
+            return next(iter(self._timers.values()))
+        while self._session.autoplaying:  # no event loop: play now, and raise what stopped the run
+            self._dispatch(AutoStep())
+            problem = self._session.problem
+            if problem is not None and problem.error is not None:
+                raise problem.error
+        return None
 
     def pause(self) -> None:
         """Stop the autoplayer (the move being played finishes)."""
-        self._cancel_task()
         self.send(Pause())
 
-    def _cancel_task(self) -> None:
-        task, self._task = self._task, None
-        if task is not None and not task.done():
-            task.cancel()
+    # --- the player's settings, set from Python ------------------------------------------------------
 
-    def _follow_autoplay(self) -> None:
-        """Start the timer when the session starts autoplaying (the browser's Play button)."""
-        if not self._session.autoplaying or (self._task is not None and not self._task.done()):
-            return
+    @t.validate(*SETTINGS)
+    def _set_setting(self, proposal: Mapping[str, Any]) -> Any:
+        """``w.delay = 0.5`` is the message ``SetDelay(0.5)``, sent like any other (a refused one raises a
+        TraitError and changes nothing); the traitlet then holds what render says."""
+        name = proposal["trait"].name
+        if self._rendering:  # render setting the traitlet: nothing to send
+            return proposal["value"]
         try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            return  # a script: autoplay() plays synchronously itself
-        self._task = loop.create_task(self._run_async(None))
-
-    def _autoplay_move(self, *, report: bool) -> bool:
-        """One timed move; False when the run is over (paused or finished).
-
-        If the strategy fails the run stops; the error is shown in the widget (``report``, for a run in
-        the background) or raised to the caller (a synchronous run in a script).
-        """
-        session = self._session
-        if not session.autoplaying:
-            return False
-        try:
-            self.send(Step(session.autoplayer))
-        except Exception as exc:
-            with contextlib.suppress(Exception):
-                self.send(Pause())
-            if not report:
-                raise
-            self._show_problem("autoplay stopped", exc)
-            return False
-        return self._session.autoplaying
-
-    def _run(self, moves: int | None) -> None:
-        played = 0
-        while moves is None or played < moves:
-            played += 1
-            if not self._autoplay_move(report=False):
-                break
-        if self._session.autoplaying:
-            self.send(Pause())
-
-    async def _run_async(self, moves: int | None) -> None:
-        me = asyncio.current_task()
-        played = 0
-        try:
-            while (moves is None or played < moves) and self._task is me:
-                played += 1
-                if not self._autoplay_move(report=True):
-                    break
-                await asyncio.sleep(self._session.settings.delay)
-        except asyncio.CancelledError:
-            pass
-        finally:
-            if self._task is me:
-                self._task = None
-                if self._session.autoplaying:
-                    with contextlib.suppress(Exception):
-                        self.send(Pause())
-
-    # --- traitlets the user may set (from Python here, from the browser in set_state) --------------------
-
-    @t.validate("strategy")
-    def _valid_strategy(self, proposal: Mapping[str, Any]) -> str:
-        return cast(str, self._setting(SelectStrategy(proposal["value"]), proposal["value"]))
-
-    @t.validate("delay")
-    def _valid_delay(self, proposal: Mapping[str, Any]) -> float:
-        return cast(float, self._setting(SetDelay(proposal["value"]), proposal["value"]))
-
-    @t.validate("show_probabilities")
-    def _valid_show_probabilities(self, proposal: Mapping[str, Any]) -> bool:
-        return cast(bool, self._setting(ShowProbabilities(proposal["value"]), proposal["value"]))
-
-    @t.validate("labels")
-    def _valid_labels(self, proposal: Mapping[str, Any]) -> bool | None:
-        return cast("bool | None", self._setting(SetLabels(proposal["value"]), proposal["value"]))
-
-    @t.validate("cell_size")
-    def _valid_cell_size(self, proposal: Mapping[str, Any]) -> int:
-        return cast(int, self._setting(SetCellSize(proposal["value"]), proposal["value"]))
-
-    @t.validate("question_marks")
-    def _valid_question_marks(self, proposal: Mapping[str, Any]) -> bool:
-        return cast(bool, self._setting(SetQuestionMarks(proposal["value"]), proposal["value"]))
-
-    def _setting(self, message: Message, value: object) -> object:
-        """A user setting assigned from Python goes through update like everything else."""
-        if not self._rendering:
-            try:
-                self._session = update(self._session, message, now=_now_ms())
-            except ValueError as exc:
-                self.last_error = exc
-                raise t.TraitError(str(exc)) from exc
-        return value
-
-    @t.observe(*SETTINGS)
-    def _on_setting(self, _change: Mapping[str, Any]) -> None:
-        if not self._rendering:
-            self._render(error="", details="")
+            self.send(setting_message(name, proposal["value"]))
+        except ValueError as exc:
+            raise t.TraitError(str(exc)) from exc
+        return getattr(self, name)
 
     # --- reprs (where widgets do not render) ---------------------------------------------------------
 
@@ -610,59 +537,23 @@ class Minesweeper(anywidget.AnyWidget):
             data["text/html"] = self._repr_html_()
         return bundle
 
-    # --- messages and state from the browser (untrusted) ---------------------------------------------
-
-    def _show_problem(self, what: str, exc: BaseException) -> None:
-        """Log ``exc`` and show it in the widget; a failing strategy's traceback is shown too."""
-        self.last_error = exc
-        message = quote(f"{what}: {exc}", ECHO_LIMIT).strip("'\"")
-        details = ""
-        if isinstance(exc, StrategyError) and exc.__cause__ is not None:
-            cause = exc.__cause__
-            details = "".join(traceback.format_exception(type(cause), cause, cause.__traceback__))
-            details = details[-TRACEBACK_LIMIT:]
-            logger.error("ipyminesweeper: %s", message, exc_info=cause)
-        else:
-            logger.warning("ipyminesweeper: %s", message)
-        with contextlib.suppress(Exception):
-            self._render(error=message, details=details)
-
-    def _on_message(self, _widget: object, content: object, _buffers: object) -> None:
-        """A custom comm message: one request (the protocol before ``requests``; still accepted)."""
-        self._browser_request(content)
-
-    def _browser_request(self, content: object) -> None:
-        try:
-            message = decode(content, self._new_game_from_browser)
-            batch: Iterable[Message] = (message,)
-            if isinstance(message, (NewGame, Step)):
-                batch = (Pause(), message)  # a click on the face or on Step stops the autoplayer
-            self.send(*batch)
-        except Exception as exc:  # the kernel must never see an exception from the browser
-            self._show_problem("ignored a message from the browser", exc)
+    # --- state from the browser (untrusted) ------------------------------------------------------------
 
     def set_state(self, sync_data: Any) -> None:
         """State sent by the browser: the player's settings (``SETTINGS``) and ``requests``.
 
-        Settings are checked and applied all or nothing. Then each new request (id above ``handled``)
-        is applied on its own, like a custom message: a rejected one is shown and the next still runs.
+        Settings are applied all or nothing. Then each new request (id above ``handled``) is applied on
+        its own: a rejected one is shown and the next still runs. Nothing here raises.
         """
-        try:
-            if not isinstance(sync_data, dict):
-                raise TypeError(f"a state update must be an object, got {type(sync_data).__name__}")
-            settings = {k: v for k, v in sync_data.items() if k != "requests"}
-            fresh = decode_requests(sync_data["requests"], self._handled) if "requests" in sync_data else []
-            self.send(*decode_state(settings))
-        except Exception as exc:
-            self._show_problem("ignored a state update from the browser", exc)
-            with contextlib.suppress(Exception):  # put the browser back in step with Python
-                self.send_state([k for k in FRONTEND_WRITABLE if k in self.keys])
-            return
-        if "requests" in sync_data:
-            with self._lock_property(requests=sync_data["requests"]):  # no echo to the browser
-                self.set_trait("requests", sync_data["requests"])
-        for ident, content in fresh:
-            self._handled = ident
-            self._browser_request(content)
-        if fresh and self.handled != self._handled:  # every request was rejected: still answer
-            self._render()
+        messages, requests = from_browser(sync_data, self._session.handled)
+        if requests is not None:  # kept as ipywidgets keeps any value the front end writes (no echo)
+            super().set_state({"requests": requests})
+        for message in messages:
+            self._dispatch(message)
+
+
+def _current_task() -> asyncio.Task[Any] | None:
+    try:
+        return asyncio.current_task()
+    except RuntimeError:  # no running loop
+        return None
