@@ -48,7 +48,7 @@ from ipyminesweeper.widget.messages import (
     Undo,
 )
 from ipyminesweeper.widget.session import Session, start, update
-from ipyminesweeper.widget.stats import Stats, record
+from ipyminesweeper.widget.stats import GameLog, record
 
 
 class Forbidden(AssertionError):
@@ -92,7 +92,7 @@ class Shell:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.seeds = iter(range(1000, 2000))
-        self.stats = Stats()
+        self.log = GameLog()
         self.recorded = 0
         self.logged: list[str] = []
         self.effects: list[Effect] = []
@@ -109,11 +109,11 @@ class Shell:
                 case DrawSeed(game):
                     self.send(replace(game, seed=next(self.seeds)), now)
                 case RecordResult(result):
-                    self.stats = record(self.stats, result)
+                    self.log = record(self.log, result)
                     self.recorded += 1
-                    self.send(StatsChanged(self.stats.table()), now)
+                    self.send(StatsChanged(self.log.stats()), now)
                 case LoadStats():
-                    self.send(StatsChanged(self.stats.table()), now)
+                    self.send(StatsChanged(self.log.stats()), now)
                 case Log(text):
                     self.logged.append(text)
                 case ResendSettings():
@@ -160,7 +160,7 @@ def test_a_long_message_sequence_does_no_io_and_draws_no_randomness() -> None:
     # an undo after the loss, then the game played to a win: it is recorded again, as the same game
     shell.send(Undo(), next(clock))
     shell.play_until_over(next(clock))
-    assert shell.recorded == 3 and len(shell.stats.results) == 2
+    assert shell.recorded == 3 and len(shell.log.games) == 2
 
     # the autoplayer: Play, the timer's ticks, a move limit, Pause, and a tick after the end
     shell.send(NewGameOf(level="intermediate", first_click="opening"), next(clock))
@@ -193,7 +193,7 @@ def test_a_long_message_sequence_does_no_io_and_draws_no_randomness() -> None:
     assert not shell.session.autoplaying and shell.session.problem is not None
 
     # the statistics the session holds are the store's summary
-    assert shell.session.stats == shell.stats.table()
+    assert shell.session.stats == shell.log.stats() and shell.session.stats.played == 3
     assert {type(e).__name__ for e in shell.effects} >= {"DrawSeed", "RecordResult", "Log", "ResendSettings"}
     assert len(shell.logged) == 4
 

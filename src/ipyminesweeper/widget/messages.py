@@ -16,7 +16,7 @@ from typing import Any
 from ..engine import Board, Position
 from ..engine.errors import quote
 from ..play import Strategy
-from .stats import LevelStats
+from .stats import Stats
 
 __all__ = [
     "ECHO_LIMIT",
@@ -228,7 +228,7 @@ class AutoStep:
 class StatsChanged:
     """The statistics store's summary, one row per level and first-click rule (an effect's outcome)."""
 
-    table: tuple[LevelStats, ...]
+    stats: Stats
 
 
 @dataclass(frozen=True)

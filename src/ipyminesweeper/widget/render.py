@@ -135,7 +135,7 @@ def _stats_table(session: Session) -> list[dict[str, Any]]:
     """The statistics summary as rows, the current level and first-click rule first."""
     board = session.board
     current = (level_name(board.rows, board.cols, board.mines), board.first_click)
-    rows = sorted(session.stats, key=lambda s: (s.level, s.first_click) != current)
+    rows = sorted(session.stats.rows, key=lambda s: (s.level, s.first_click) != current)
     return [
         {
             "level": s.level,

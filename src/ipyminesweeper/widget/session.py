@@ -70,7 +70,7 @@ from .messages import (
     Step,
     Undo,
 )
-from .stats import GameResult, LevelStats, level_name
+from .stats import GameResult, Stats, level_name
 
 __all__ = [
     "ERROR_LIMIT",
@@ -208,7 +208,7 @@ class Session:
     started_at: int = 0
     ended_at: int = 0
     moved_at: int = 0
-    stats: tuple[LevelStats, ...] = ()
+    stats: Stats = field(default_factory=Stats)
     problem: Problem | None = None
     handled: int = 0
 
@@ -509,8 +509,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
         case Pause():
             return replace(session, autoplay=None)
-        case StatsChanged(table):
-            return replace(session, stats=table)
+        case StatsChanged(stats):
+            return replace(session, stats=stats)
         case BadInput(problem):
             raise MessageError(problem)
     raise MessageError(f"not a message: {quote(message)}")

@@ -85,7 +85,7 @@ class StatsStore(Protocol):
     """Where finished games are kept: the shell performs ``RecordResult`` and ``LoadStats`` with it."""
 
     def load(self) -> Stats:
-        """Every game recorded so far."""
+        """The statistics of every game recorded so far."""
         ...
 
     def add(self, result: GameResult) -> Stats:
@@ -296,9 +296,9 @@ class Minesweeper(anywidget.AnyWidget):
             case DrawSeed(game):
                 self._dispatch(replace(game, seed=new_seed()))
             case RecordResult(result):
-                self._dispatch(StatsChanged(self._store.add(result).table()))
+                self._dispatch(StatsChanged(self._store.add(result)))
             case LoadStats():
-                self._dispatch(StatsChanged(self._store.load().table()))
+                self._dispatch(StatsChanged(self._store.load()))
             case Log(text, error):
                 cause = None if error is None else error.__cause__
                 if cause is None:
