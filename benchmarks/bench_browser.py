@@ -8,10 +8,10 @@ cap), plus a plain ipywidgets Button as the floor of a kernel round trip. Everyt
 
 - grid on screen: from the key press that runs the widget's cell (Ctrl+Enter) to the first frame after its
   first cell exists (median of IPYMS_BENCH_OPENS runs; the kernel is warm);
-- click to repaint: from the input event (mouseup for a reveal, mousedown for a flag: when the widget acts)
-  to the first frame after the clicked cell's ``data-state`` shows the new state (a MutationObserver, then
-  requestAnimationFrame and a task after it). Clicks go to cells in view that reveal exactly one cell
-  (covered safe cells with a number) and to covered cells to flag, chosen from the kernel's board;
+- click to repaint: from the input event (pointerup for a reveal, pointerdown for a flag: when the widget
+  acts) to the first frame after the clicked cell's ``data-state`` shows the new state (a MutationObserver,
+  then requestAnimationFrame and a task after it). Clicks go to cells in view that reveal exactly one cell
+  (covered safe cells with a number) and to covered mines to flag, chosen from the kernel's board;
 - bytes: every kernel WebSocket frame of type ``comm_msg`` while a click is in flight (whole frames, both
   directions; the page's WebSocket is wrapped before JupyterLab loads). A cascade's bytes are divided by
   the cells it changed (from the kernel's board before and after);
@@ -48,7 +48,7 @@ SEED = 11
 BOARDS = [("16x16", 16, 40), ("1000x1000", 1000, 150_000), ("2000x2000", 2000, 600_000)]
 REGION = 40  # clicks go to cells among the first REGION rows and columns: in view, drawn
 FRAMES = 90
-TIMEOUT_MS = 600_000
+TIMEOUT_MS = 180_000
 
 WS_HOOK = r"""
 (() => {
@@ -93,7 +93,8 @@ FRAME_AFTER = "requestAnimationFrame(() => setTimeout(done, 0))"
 
 ARM_CLICK = r"""
 ([r, c, state, trigger, timeout]) => {
-  const el = document.querySelector(`.ipyms-cell[data-row="${r}"][data-col="${c}"]`);
+  // the cell is looked up afresh on each change: a redrawn row replaces its cells
+  const cell = () => document.querySelector(`.ipyms-cell[data-row="${r}"][data-col="${c}"]`);
   const ws = window.__ipymsWs;
   for (const k of Object.keys(ws)) ws[k] = 0;
   window.__ipymsResult = new Promise((resolve, reject) => {
@@ -106,11 +107,12 @@ ARM_CLICK = r"""
       resolve({ ms: performance.now() - t0, ...ws });
     };
     const obs = new MutationObserver(() => {
-      if (el.dataset.state !== state) return;
+      if (cell()?.dataset.state !== state) return;
       obs.disconnect();
       %FRAME%;
     });
-    obs.observe(el, { attributes: true, attributeFilter: ['data-state'] });
+    obs.observe(document.querySelector('.ipyms-board'),
+                { attributes: true, attributeFilter: ['data-state'], childList: true, subtree: true });
   });
 }
 """.replace("%FRAME%", FRAME_AFTER)
@@ -208,7 +210,7 @@ def pick(region: list[list[Any]], size: int, n: int) -> dict[str, list[tuple[int
 
 def click(page: Any, cell: tuple[int, int, str], button: str) -> dict[str, float]:
     r, c, state = cell
-    trigger = "mousedown" if button == "right" else "mouseup"
+    trigger = "pointerdown" if button == "right" else "pointerup"
     page.evaluate(ARM_CLICK, [r, c, state, trigger, TIMEOUT_MS])
     page.locator(f'.ipyms-cell[data-row="{r}"][data-col="{c}"]').click(button=button)
     return dict(page.evaluate("() => window.__ipymsResult"))
