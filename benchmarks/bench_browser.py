@@ -122,10 +122,15 @@ ARM_OPEN = r"""
   for (const r of document.querySelectorAll('.ipyms-root')) r.dataset.benchOld = '1';
   window.__ipymsResult = new Promise((resolve, reject) => {
     let t0 = null;
-    const onKey = ev => { if (ev.key === 'Enter') t0 = ev.timeStamp; };
-    window.addEventListener('keydown', onKey, { capture: true, once: true });
+    // not `once`: Control comes down first
+    const onKey = ev => { if (ev.key === 'Enter' && t0 === null) t0 = ev.timeStamp; };
+    window.addEventListener('keydown', onKey, { capture: true });
     const timer = setTimeout(() => reject(new Error('no grid')), timeout);
-    const done = () => { clearTimeout(timer); resolve({ ms: performance.now() - t0 }); };
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('keydown', onKey, { capture: true });
+      resolve({ ms: performance.now() - t0 });
+    };
     const poll = () => {
       const cell = document.querySelector('.ipyms-root:not([data-bench-old]) .ipyms-cell');
       if (cell && t0 !== null) %FRAME%; else requestAnimationFrame(poll);

@@ -59,27 +59,44 @@ function rowInner(b, g, cells, r, c0, c1) {
   return html;
 }
 
-/** A drawn row for the window's columns: built, or rebuilt when the columns changed. True if (re)built. */
+/** A new drawn row for row `r`, added to the board. */
+function newRow(b, r) {
+  const el = document.createElement("div");
+  el.className = "ipyms-row";
+  el.setAttribute("role", "row");
+  el.setAttribute("aria-rowindex", String(r + 1));
+  el.dataset.row = String(r);
+  b.els.board.appendChild(el);
+  return { el, c0: 0, c1: 0 };
+}
+
+/** Fit drawn row `row` to columns c0..c1: a scroll sideways drops the cells that left at one end and adds the
+ * new ones at the other (the cells still in view are kept as they are). */
+function shiftColumns(b, g, cells, r, row, c0, c1) {
+  const el = row.el;
+  for (let c = row.c0; c < Math.min(c0, row.c1); c++) el.firstElementChild?.remove();
+  for (let c = Math.max(c1, row.c0); c < row.c1; c++) el.lastElementChild?.remove();
+  if (c0 < row.c0) el.insertAdjacentHTML("afterbegin", rowInner(b, g, cells, r, c0, Math.min(row.c0, c1)));
+  if (c1 > row.c1) el.insertAdjacentHTML("beforeend", rowInner(b, g, cells, r, Math.max(row.c1, c0), c1));
+}
+
+/** The drawn row `r` for the window's columns. True if it was built whole (nothing left to repaint). */
 function drawRow(b, g, cells, r) {
   const { c0, c1 } = g.window;
   let row = b.rows.get(r);
   if (row && row.c0 === c0 && row.c1 === c1) return false;
+  const whole = !row || c1 <= row.c0 || c0 >= row.c1;
   if (!row) {
-    const el = document.createElement("div");
-    el.className = "ipyms-row";
-    el.setAttribute("role", "row");
-    el.setAttribute("aria-rowindex", String(r + 1));
-    el.dataset.row = String(r);
-    row = { el, c0, c1 };
+    row = newRow(b, r);
     b.rows.set(r, row);
-    b.els.board.appendChild(el);
   }
-  row.el.innerHTML = rowInner(b, g, cells, r, c0, c1);
+  if (whole) row.el.innerHTML = rowInner(b, g, cells, r, c0, c1);
+  else shiftColumns(b, g, cells, r, row, c0, c1);
   row.c0 = c0;
   row.c1 = c1;
   row.el.style.top = `${r * b.pitch}px`;
   row.el.style.left = `${c0 * b.pitch}px`;
-  return true;
+  return whole;
 }
 
 /** A new shape or cell size: the board's size, its ARIA counts, and no drawn rows. */

@@ -434,6 +434,20 @@ def test_a_big_board_repaints_only_what_changed(make: Any) -> None:
     h.pump()
     touched = h.page.evaluate("[...window.touched].map((e) => e.className)")
     assert len(touched) == 1 and "ipyms-flagged" in touched[0]
+    # A scroll sideways keeps the cells still in view and adds the new ones: rows stay in order and whole.
+    for dx in (17 * 12, 17 * 5, -17 * 9):
+        wrap.evaluate(f"w => {{ w.scrollLeft += {dx}; }}")
+        h.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+        rows = h.page.evaluate(
+            "() => [...document.querySelectorAll('.ipyms-row')]"
+            ".map((r) => [...r.children].map((c) => +c.dataset.col))"
+        )
+        assert all(cols == list(range(cols[0], cols[0] + len(cols))) for cols in rows)
+        drawn = h.page.evaluate(
+            "() => [...document.querySelectorAll('.ipyms-cell')]"
+            ".map((c) => [+c.dataset.row * 100 + +c.dataset.col, c.dataset.state])"
+        )
+        assert all(w.board.view.cells[i] == state for i, state in drawn)
     h.shot("big")
 
 
