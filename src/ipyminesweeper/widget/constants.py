@@ -3,7 +3,8 @@
 The front end does not copy them: ``python scripts/export_constants.py`` writes :func:`frontend_table`
 into ``js/constants.js``, and esbuild bundles that module into ``static/widget.js`` (``make js``).
 ``tests/widget/test_constants.py`` loads the shipped bundle in node and checks that it carries exactly
-this table, and that the Python side (the engine's limits, the zoom, the snapshot note) uses the same values.
+this table. The Python side reads the same names from here (session.py: the zoom's limits; render.py: the
+snapshot note; the engine's limits are the engine's own).
 
 >>> frontend_table()["board"]["max_cells"]
 4000000

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine import Position, View
 from ..solver import InconsistentViewError, probabilities
+from .constants import SNAPSHOT_NOTE
 from .history import Turn
 from .session import Problem, Session, StrategyError, describe_turn
 from .stats import level_name
@@ -208,8 +209,6 @@ def overlay(view: View) -> dict[str, float]:
 
 FALLBACK_CELLS = 1024
 """Boards up to this many cells get their cells drawn in the HTML fallback (about 4 KB at most)."""
-SNAPSHOT_NOTE = "snapshot: run the cell to play"
-"""What a saved copy of the widget says where no kernel answers (the front end shows it too)."""
 
 _GLYPHS = str.maketrans(
     {".": "\u25a0", "f": "\u2691", "0": "\u00b7", "*": "\u2731", "X": "\u2739", "F": "\u2691", "x": "\u2717"}

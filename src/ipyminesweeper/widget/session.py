@@ -39,6 +39,7 @@ from ..engine import (
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
+from .constants import MAX_CELL, MIN_CELL
 from .effects import DrawSeed, Effect, Log, RecordResult, ResendSettings
 from .history import History, Turn
 from .messages import (
@@ -93,8 +94,6 @@ __all__ = [
 
 MAX_DELAY = 10.0
 """The longest pause between two autoplayer moves, in seconds."""
-MIN_CELL, MAX_CELL = 16, 64
-"""The cell sizes the zoom allows, in CSS pixels (0 means: fit the output's width, never below MIN_CELL)."""
 NAME_LIMIT = 60
 """The longest strategy name a session accepts."""
 ERROR_LIMIT = 300
