@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -222,12 +223,8 @@ def _garbage(result: object):  # type: ignore[no-untyped-def]
     [
         (None, "not a Move"),
         (("reveal", (0, 0)), "not a Move"),
-        (Move("explode", (0, 0)), "action"),  # type: ignore[arg-type]
         (Move("reveal", (9, 0)), "off the board"),
-        (Move("reveal", (0, 0.5)), "position"),  # type: ignore[arg-type]
         (Move("reveal", (4, 4)), "already revealed"),
-        (Move("reveal", (0, 0), probability=1.5), "probability"),
-        (Move("reveal", (0, 0), reason=3), "reason"),  # type: ignore[arg-type]
         (Move("chord", (0, 0)), "not a revealed number"),
         (Move("flag", (4, 4)), "revealed"),
     ],
@@ -239,6 +236,29 @@ def test_step_rejects_garbage_and_changes_nothing(result: object, message: str) 
     with pytest.raises(InvalidMoveError, match=message):
         step(board, _garbage(result))
     assert board.to_text() == before
+
+
+@pytest.mark.parametrize(
+    ("make", "error", "says"),
+    [
+        (lambda: Move("reveal", 3, 4), TypeError, r"write Move\('reveal', \(3, 4\)\)"),
+        (lambda: Move("reveal", [3, 4]), TypeError, r"write Move\('reveal', \(row, col\), reason\)"),
+        (lambda: Move("reveal", (0, 0.5)), TypeError, "a Move's pos is a"),
+        (lambda: Move("reveal", (True, 0)), TypeError, "a Move's pos is a"),
+        (lambda: Move("explode", (0, 0)), ValueError, "a Move's action is one of 'reveal', 'flag', 'chord'"),
+        (lambda: Move("reveal", (0, 0), reason=3), TypeError, "a Move's reason is a str"),
+        (lambda: Move("reveal", (0, 0), probability=1.5), ValueError, "probability is a number from 0 to 1"),
+        (lambda: Move("reveal", (0, 0), probability="low"), ValueError, "probability"),
+        (lambda: Move("flag", (0, 0), score="high"), ValueError, "a Move's score is a finite number or None"),
+        (lambda: Move("flag", (0, 0), score=10**400), ValueError, "score is a finite number"),
+        (lambda: Move("flag", (0, 0), score=float("nan")), ValueError, "score is a finite number"),
+        (lambda: Move("flag", (0, 0), numbers=[(1, 1)]), TypeError, "numbers is a tuple"),
+        (lambda: Move("flag", (0, 0), constrained=((1, "a"),)), TypeError, "position"),
+    ],
+)
+def test_a_move_checks_its_fields_when_it_is_made(make: Any, error: type, says: str) -> None:
+    with pytest.raises(error, match=says):
+        make()
 
 
 def test_step_rejects_revealing_a_flag_and_a_useless_chord() -> None:

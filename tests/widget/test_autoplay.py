@@ -120,7 +120,7 @@ def test_autoplay_respects_the_move_limit() -> None:
     assert len(w.history) == 4
     with pytest.raises(ValueError):
         w.autoplay(moves=-1)
-    with pytest.raises(ValueError):
+    with pytest.raises(TypeError):
         w.autoplay(moves=True)
 
 

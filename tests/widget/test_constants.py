@@ -14,7 +14,7 @@ import pytest
 import ipyminesweeper
 from ipyminesweeper import LEVELS, MAX_CELLS, Minesweeper, new_board
 from ipyminesweeper.engine.minefield import FIRST_CLICK_POLICIES, max_mines
-from ipyminesweeper.widget import constants, render, session
+from ipyminesweeper.widget import constants, messages, render
 from ipyminesweeper.widget.constants import frontend_table
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -46,7 +46,7 @@ def test_python_uses_the_same_values() -> None:
     assert table["levels"] == {k: list(v) for k, v in LEVELS.items()}
     assert table["board"]["max_cells"] == MAX_CELLS == 2000 * 2000
     assert set(table["first_clicks"]) == set(FIRST_CLICK_POLICIES) == set(table["first_click_text"])
-    assert session.MIN_CELL is constants.MIN_CELL and session.MAX_CELL is constants.MAX_CELL  # one definition
+    assert (messages.MIN_CELL, messages.MAX_CELL) == (constants.MIN_CELL, constants.MAX_CELL)
     assert render.SNAPSHOT_NOTE is constants.SNAPSHOT_NOTE
     w = Minesweeper(size=9, mines=10, seed=1)
     w.cell_size = constants.MIN_CELL

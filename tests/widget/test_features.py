@@ -210,7 +210,7 @@ def test_the_picker_starts_any_game_and_shows_its_settings() -> None:
     browser_request(w, {"action": "new_game", "rows": 10, "cols": 12, "mines": 200})
     assert w.board is before and "cannot fit" in w.error
     browser_request(w, {"action": "new_game", "rows": "ten", "cols": 12, "mines": 2})
-    assert w.board is before and "integer rows" in w.error
+    assert w.board is before and "rows is an int" in w.error
     browser_request(w, {"action": "new_game", "first_click": "no-guess"})
     assert w.first_click == "no-guess" and (w.rows, w.cols, w.mines) == (10, 12, 20)
     w.new_game("beginner", first_click="any")

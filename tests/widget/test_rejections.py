@@ -127,3 +127,31 @@ def test_step_with_a_callable_does_not_grow_the_menu() -> None:
         with pytest.raises(ValueError):
             w.step(broken)
     assert w.strategies == names
+
+
+def test_a_failing_strategy_is_worded_for_a_student() -> None:
+    w = playing()
+    w.register_strategy("bad", broken, select=True)
+    browser_request(w, {"action": "step"})
+    assert w.error == "your strategy 'bad' raised RuntimeError: my strategy is broken"
+    assert w.error_details.startswith("Traceback") and 'raise RuntimeError("my strategy is broken")' in (
+        w.error_details
+    )
+    with pytest.raises(ValueError, match="my strategy is broken"):
+        w.autoplay("bad", delay=0)  # no event loop here: the run raises, and the widget says the same
+    assert w.error == "your strategy 'bad' raised RuntimeError: my strategy is broken"
+
+
+@pytest.mark.parametrize("score", ["high", 10**400, float("inf")])
+def test_a_move_with_a_bad_score_is_refused_where_it_is_made(score: object) -> None:
+    def scoring(view: View) -> Move:
+        return Move("flag", view.position(view.cells.index(".")), "a guess", score=score)  # type: ignore[arg-type]
+
+    w = playing()
+    w.register_strategy("scoring", scoring, select=True)
+    before = everything(w)
+    browser_request(w, {"action": "step"})
+    assert w.error.startswith("your strategy 'scoring' raised ValueError: a Move's score is a finite number")
+    assert everything(w) == before
+    with pytest.raises(ValueError, match="score is a finite number"):
+        w.step("scoring")

@@ -185,7 +185,9 @@ def test_a_long_message_sequence_does_no_io_and_draws_no_randomness() -> None:
     shell.send(FromBrowser((Step("bad"),), 3), next(clock))
     assert shell.session.problem is not None
     assert shell.session.problem.text == "your strategy 'bad' raised RuntimeError: my strategy is broken"
-    shell.send(FromBrowser((SetDelay(-1.0),)), next(clock))
+    shell.send(
+        FromBrowser((BadInput("delay must be a number of seconds from 0 to 10, not -1"),)), next(clock)
+    )
     shell.send(FromBrowser((Flag((0, 0)),), 4), next(clock))
     assert shell.session.handled == 4 and shell.session.problem is None
     shell.send(Play("bad"), next(clock))

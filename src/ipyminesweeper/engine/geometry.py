@@ -14,6 +14,7 @@ from .errors import quote
 __all__ = [
     "MAX_CELLS",
     "Position",
+    "as_position",
     "block",
     "check_position",
     "format_position",
@@ -54,20 +55,22 @@ def format_position(pos: Position) -> str:
     return f"({pos[0]},{pos[1]})"
 
 
+def as_position(pos: object) -> Position:
+    """``pos`` as a ``(row, col)`` tuple of ints, or a TypeError that says what a position is."""
+    if isinstance(pos, tuple) and len(pos) == 2 and not any(isinstance(x, bool) for x in pos):
+        try:
+            return (operator.index(pos[0]), operator.index(pos[1]))
+        except TypeError:
+            pass
+    raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}")
+
+
 def check_position(rows: int, cols: int, pos: object) -> int:
     """The flat index of ``pos``, or a TypeError/ValueError that says what a position must be."""
-    if not isinstance(pos, tuple) or len(pos) != 2:
-        raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}")
-    row, col = pos
-    if isinstance(row, bool) or isinstance(col, bool):
-        raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}")
-    try:
-        row, col = operator.index(row), operator.index(col)
-    except TypeError:
-        raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}") from None
+    row, col = as_position(pos)
     if not (0 <= row < rows and 0 <= col < cols):
         raise ValueError(
-            f"position {quote(pos)} is off the board: rows go 0..{rows - 1} and columns 0..{cols - 1}"
+            f"{format_position((row, col))} is off the board: rows go 0..{rows - 1} and columns 0..{cols - 1}"
         )
     return row * cols + col
 

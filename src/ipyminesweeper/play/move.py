@@ -7,13 +7,14 @@ size, the mine total, the status and the cells in the view alphabet (``.`` cover
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..engine import Board, GameOverError, Position, View, chord, format_position, reveal, toggle_flag
 from ..engine.errors import quote
-from ..engine.geometry import neighbour_table
+from ..engine.geometry import as_position, neighbour_table
 
 __all__ = [
     "ACTIONS",
@@ -22,6 +23,7 @@ __all__ = [
     "Move",
     "Strategy",
     "apply_move",
+    "check_move",
     "evidence",
     "explained_later",
     "playable",
@@ -44,6 +46,9 @@ class Move:
 
     A strategy may leave ``reason``, ``numbers`` and ``constrained`` to be worked out when first read
     (:func:`explained_later`): equality, hashing, ``repr`` and pickling use them as if they were given.
+
+    Every field is checked when the move is made: ``Move("reveal", 3, 4)`` raises a TypeError that says
+    to write ``Move('reveal', (3, 4))``.
     """
 
     action: Action
@@ -53,6 +58,17 @@ class Move:
     score: float | None = None
     numbers: tuple[Position, ...] = ()
     constrained: tuple[Position, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_move(self.action, self.pos, self.probability, self.score, self.reason)
+        if not isinstance(self.reason, str):
+            raise TypeError(f"a Move's reason is a str, not {quote(self.reason)}")
+        for name in ("numbers", "constrained"):
+            cells = getattr(self, name)
+            if not isinstance(cells, tuple):
+                raise TypeError(f"a Move's {name} is a tuple of (row, col) positions, not {quote(cells)}")
+            for pos in cells:
+                as_position(pos)
 
     def fields(self) -> tuple[Any, ...]:
         """``(action, pos, reason, probability, score, numbers, constrained)``."""
@@ -82,6 +98,35 @@ class Move:
     def __str__(self) -> str:
         where = format_position(self.pos)
         return f"{self.action} {where}: {self.reason}" if self.reason else f"{self.action} {where}"
+
+
+def check_move(action: object, pos: object, probability: object, score: object, reason: object = "") -> None:
+    """Raise a TypeError or ValueError that says how to write a :class:`Move` if a field is wrong."""
+    if action not in ACTIONS:
+        raise ValueError(f"a Move's action is one of {', '.join(map(repr, ACTIONS))}, not {quote(action)}")
+    try:
+        as_position(pos)
+    except TypeError:
+        if isinstance(pos, int) and isinstance(reason, int):
+            example = f"Move({action!r}, ({pos}, {reason}))"
+        else:
+            example = f"Move({action!r}, (row, col), reason)"
+        raise TypeError(
+            f"a Move's pos is a (row, col) tuple of two ints, not {quote(pos)}: write {example}"
+        ) from None
+    if probability is not None and not (_finite(probability) and 0 <= probability <= 1):  # type: ignore[operator]
+        raise ValueError(f"a Move's probability is a number from 0 to 1, or None, not {quote(probability)}")
+    if score is not None and not _finite(score):
+        raise ValueError(f"a Move's score is a finite number or None, not {quote(score)}")
+
+
+def _finite(x: object) -> bool:
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return False
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # an int too large for a float
+        return False
 
 
 Explanation = tuple[str, tuple[Position, ...], tuple[Position, ...]]
@@ -116,6 +161,7 @@ class _ExplainedLater(Move):
         *,
         explain: Callable[[], Explanation] | None = None,
     ) -> None:
+        check_move(action, pos, probability, score)
         state = self.__dict__
         state.update(action=action, pos=pos, probability=probability, score=score)
         if explain is None:  # given (dataclasses.replace makes one this way)
@@ -178,22 +224,10 @@ def validate_move(board: Board, move: object, who: str = "the strategy") -> Move
     """Check that ``move`` is a :class:`Move` that changes ``board``; raise InvalidMoveError if not."""
     if not isinstance(move, Move):
         raise InvalidMoveError(f"{who} returned {quote(move)}, not a Move(action, pos, reason, probability)")
-    if move.action not in ACTIONS:
-        raise InvalidMoveError(
-            f"{who} returned the action {quote(move.action)}: use one of {', '.join(ACTIONS)}"
-        )
     try:
         index = board.index(move.pos)
     except (TypeError, ValueError) as exc:
         raise InvalidMoveError(f"{who} returned a bad position: {exc}") from None
-    if move.probability is not None and not (
-        isinstance(move.probability, (int, float)) and 0.0 <= move.probability <= 1.0
-    ):
-        raise InvalidMoveError(
-            f"{who} returned probability {quote(move.probability)}: use a number in [0, 1] or None"
-        )
-    if not isinstance(move, _ExplainedLater) and not isinstance(move.reason, str):  # that one words it later
-        raise InvalidMoveError(f"{who} returned a reason that is not a str: {quote(move.reason)}")
     ch = board.view.cells[index]
     where = format_position((index // board.cols, index % board.cols))
     if move.action == "reveal" and ch != ".":

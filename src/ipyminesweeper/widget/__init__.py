@@ -9,37 +9,10 @@
 - :mod:`.widget`: ``Minesweeper``, the thin anywidget shell.
 """
 
-from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendSettings
+from . import effects, messages
+from .effects import *  # noqa: F403 (every effect, as listed in effects.__all__)
 from .history import History, Turn
-from .messages import (
-    AddStrategy,
-    AutoStep,
-    BadInput,
-    Chord,
-    Flag,
-    FromBrowser,
-    Hint,
-    Live,
-    Message,
-    MessageError,
-    NewGame,
-    NewGameOf,
-    Pause,
-    Play,
-    Resume,
-    Reveal,
-    Scrub,
-    SelectStrategy,
-    SetBoard,
-    SetCellSize,
-    SetDelay,
-    SetLabels,
-    SetQuestionMarks,
-    ShowProbabilities,
-    StatsChanged,
-    Step,
-    Undo,
-)
+from .messages import *  # noqa: F403 (every message, as listed in messages.__all__)
 from .session import (
     Assistance,
     Autoplay,
@@ -56,54 +29,23 @@ from .subscriptions import Every, subscriptions
 from .widget import Minesweeper
 
 __all__ = [
-    "AddStrategy",
     "Assistance",
-    "AutoStep",
     "Autoplay",
-    "BadInput",
-    "Chord",
-    "DrawSeed",
-    "Effect",
     "Every",
-    "Flag",
-    "FromBrowser",
     "GameResult",
-    "Hint",
     "History",
     "LevelStats",
-    "Live",
-    "LoadStats",
-    "Log",
-    "Message",
-    "MessageError",
     "Minesweeper",
-    "NewGame",
-    "NewGameOf",
-    "Pause",
-    "Play",
     "Problem",
-    "RecordResult",
-    "ResendSettings",
-    "Resume",
-    "Reveal",
-    "Scrub",
-    "SelectStrategy",
     "Session",
-    "SetBoard",
-    "SetCellSize",
-    "SetDelay",
-    "SetLabels",
-    "SetQuestionMarks",
     "Settings",
-    "ShowProbabilities",
     "Stats",
-    "StatsChanged",
-    "Step",
     "StrategyError",
     "Turn",
-    "Undo",
     "start",
     "subscriptions",
     "update",
     "update_all",
 ]
+__all__ += effects.__all__
+__all__ += messages.__all__

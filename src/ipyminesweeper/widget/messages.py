@@ -4,27 +4,41 @@ Every change to a widget is a message: a click in the browser and a call such as
 become ``Reveal((3, 4))``, handed to :func:`~ipyminesweeper.widget.session.update`. Messages are plain
 frozen values, so a game can be replayed, logged or tested by listing them.
 
-The browser is untrusted: :func:`decode` accepts exactly the documented JSON shapes and raises
-:class:`MessageError` (a ValueError) for anything else, quoting at most a few words of what it got.
+A message checks its own fields when it is made, as a ``Board`` does: ``SetDelay(-1)`` raises a
+:class:`MessageError` (a ValueError), ``Reveal("a1")`` a TypeError. Those checks are written here only;
+``update`` checks what depends on the session (a cell on the board, a strategy in the menu). Each message
+also says, once, how the browser names it (``action``, and the JSON fields it takes) or which traitlet it
+sets (``setting``): :func:`decode` and :func:`setting_message` read those, so no other table lists them.
+
+The browser is untrusted: :func:`decode` accepts exactly the documented JSON shapes and raises for anything
+else, quoting at most a few words of what it got.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine import Board, Position
+from ..engine import LEVELS, Board, Position
 from ..engine.errors import quote
-from ..play import Strategy
+from ..engine.geometry import as_position
+from ..engine.minefield import seed_error
+from ..play import BUILTINS, STRATEGIES, Strategy
+from .constants import MAX_CELL, MIN_CELL
 from .stats import Stats
 
 __all__ = [
     "ECHO_LIMIT",
     "FRONTEND_WRITABLE",
+    "MAX_DELAY",
+    "MESSAGES",
+    "NAME_LIMIT",
     "SETTINGS",
     "AddStrategy",
     "AutoStep",
     "BadInput",
+    "CellMessage",
     "Chord",
     "Flag",
     "FromBrowser",
@@ -51,7 +65,6 @@ __all__ = [
     "Undo",
     "decode",
     "decode_requests",
-    "decode_state",
     "from_browser",
     "setting_message",
 ]
@@ -60,47 +73,118 @@ ECHO_LIMIT = 200
 """At most this many characters of the browser's input are echoed back in an error."""
 REQUEST_LIMIT = 64
 """The most requests one ``requests`` update may carry (the browser keeps only the unanswered ones)."""
+MAX_DELAY = 10.0
+"""The longest pause between two autoplayer moves, in seconds."""
+NAME_LIMIT = 60
+"""The longest strategy name a session accepts."""
 
 
 class MessageError(ValueError):
     """A message that cannot apply: malformed, or not allowed in the current state. Nothing changed."""
 
 
+def _require(condition: bool, problem: str) -> None:
+    if not condition:
+        raise MessageError(problem)
+
+
+def _require_type(condition: bool, problem: str) -> None:
+    if not condition:
+        raise TypeError(problem)
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_strategy(value: object, what: str) -> None:
+    _require_type(
+        value is None or isinstance(value, str) or callable(value),
+        f"{what} takes a strategy name, a callable view -> Move, or None, not {quote(value)}",
+    )
+
+
+class Message:
+    """A message to a session. Each is a frozen dataclass that checks its fields when it is made.
+
+    ``action`` is its name in the browser's requests (None: the browser cannot send it), and
+    ``browser_fields`` the JSON fields such a request may carry; ``setting`` is the traitlet it sets, for
+    the player's settings, which both Python and the browser may write.
+    """
+
+    action: ClassVar[str | None] = None
+    browser_fields: ClassVar[tuple[str, ...]] = ()
+    setting: ClassVar[str | None] = None
+
+    if TYPE_CHECKING:  # each message is a dataclass with fields of its own
+
+        def __init__(self, *args: Any, **kwargs: Any) -> None: ...
+
+    @classmethod
+    def from_browser(cls, fields: dict[str, Any]) -> Message:
+        """The message for a browser request's ``fields`` (checked by the message itself)."""
+        return cls(**fields)
+
+
 @dataclass(frozen=True)
-class Reveal:
+class CellMessage(Message):
+    """A move on one cell, ``pos`` = ``(row, col)``; the browser sends ``row`` and ``col``."""
+
+    pos: Position
+    browser_fields = ("row", "col")
+
+    def __post_init__(self) -> None:
+        try:
+            as_position(self.pos)
+        except TypeError as error:
+            raise TypeError(f"{type(self).__name__}: {error}") from None
+
+    @classmethod
+    def from_browser(cls, fields: dict[str, Any]) -> Message:
+        pos: Any = (fields.get("row"), fields.get("col"))  # checked by __post_init__
+        return cls(pos)
+
+
+@dataclass(frozen=True)
+class Reveal(CellMessage):
     """Reveal a cell (a zero opens its region)."""
 
-    pos: Position
+    action = "reveal"
 
 
 @dataclass(frozen=True)
-class Flag:
+class Flag(CellMessage):
     """Flag a covered cell, or unflag a flagged one."""
 
-    pos: Position
+    action = "flag"
 
 
 @dataclass(frozen=True)
-class Chord:
+class Chord(CellMessage):
     """Chord a revealed number whose flags are all placed."""
 
-    pos: Position
+    action = "chord"
 
 
 @dataclass(frozen=True)
-class Undo:
+class Undo(Message):
     """Go back one move (after a loss too: the game then counts as assisted)."""
 
+    action = "undo"
+
 
 @dataclass(frozen=True)
-class NewGame:
+class NewGame(Message):
     """Start a new game on ``board`` (``w.new_game(board=...)``, or with a ``seed=``)."""
 
     board: Board
 
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.board, Board), f"NewGame needs a Board, not {quote(self.board)}")
+
 
 @dataclass(frozen=True)
-class NewGameOf:
+class NewGameOf(Message):
     """Start a new game of a kind: a ``level``, or ``rows``, ``cols`` and ``mines``, and ``first_click``;
     what is left out stays as in the current game.
 
@@ -114,132 +198,255 @@ class NewGameOf:
     mines: int | None = None
     first_click: str | None = None
     seed: int | None = None
+    action = "new_game"
+    browser_fields = ("level", "rows", "cols", "mines", "first_click")
+
+    def __post_init__(self) -> None:
+        for name in ("level", "first_click"):
+            value = getattr(self, name)
+            _require_type(
+                value is None or isinstance(value, str), f"a new game's {name} is a str, not {quote(value)}"
+            )
+        size = (self.rows, self.cols, self.mines)
+        for name, value in zip(("rows", "cols", "mines"), size, strict=True):
+            _require_type(
+                value is None or _is_int(value), f"a new game's {name} is an int, not {quote(value)}"
+            )
+        if self.level is not None:
+            _require(
+                self.level in LEVELS, f"unknown level {quote(self.level)}: use one of {', '.join(LEVELS)}"
+            )
+            _require(
+                size == (None, None, None),
+                f"the {self.level!r} level sets the size and mines: give no rows, cols or mines",
+            )
+        given = sum(value is not None for value in size)
+        _require(given in (0, 3), "a new game of another size needs rows, cols and mines")
+        if self.seed is not None:
+            error = seed_error(self.seed)
+            if error is not None:
+                raise error
 
 
 @dataclass(frozen=True)
-class SetBoard:
+class SetBoard(Message):
     """Replace the current board by ``board`` (``w.board = ...``): it joins the history."""
 
     board: Board
 
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.board, Board), f"w.board must be a Board, not {quote(self.board)}")
+
 
 @dataclass(frozen=True)
-class Step:
-    """Play one move of a strategy: a name from the session's menu, a callable, or None (the selected)."""
+class Step(Message):
+    """Play one move of a strategy: a name from the session's menu, a callable, or None (the selected).
+    The autoplayer stops."""
 
     strategy: str | Strategy | None = None
+    action = "step"
+
+    def __post_init__(self) -> None:
+        _check_strategy(self.strategy, "Step")
 
 
 @dataclass(frozen=True)
-class Hint:
+class Hint(Message):
     """Show the move a strategy (None: the selected one) would play, without playing it."""
 
     strategy: str | Strategy | None = None
+    action = "hint"
+
+    def __post_init__(self) -> None:
+        _check_strategy(self.strategy, "Hint")
 
 
 @dataclass(frozen=True)
-class Scrub:
+class Scrub(Message):
     """Look at board ``index`` of the history (read-only); the last index is the live game."""
 
     index: int
+    action = "scrub"
+    browser_fields = ("index",)
+
+    def __post_init__(self) -> None:
+        _require_type(_is_int(self.index), f"a history index is an int, not {quote(self.index)}")
 
 
 @dataclass(frozen=True)
-class Live:
+class Live(Message):
     """Stop looking back: show the live game again."""
 
+    action = "live"
+
 
 @dataclass(frozen=True)
-class Resume:
+class Resume(Message):
     """Continue the game from the board the slider shows (a new branch; the game counts as assisted)."""
 
-
-@dataclass(frozen=True)
-class SetLabels:
-    """Row and column labels: on, off, or None (automatic: on once help was used)."""
-
-    on: bool | None
+    action = "resume"
 
 
 @dataclass(frozen=True)
-class SetCellSize:
-    """The zoom: a cell size in CSS pixels, or 0 to fit the output's width."""
-
-    pixels: int
-
-
-@dataclass(frozen=True)
-class SetQuestionMarks:
-    """Whether a right click cycles flag -> "?" -> covered (off by default, as in Windows)."""
-
-    on: bool
-
-
-@dataclass(frozen=True)
-class SelectStrategy:
+class SelectStrategy(Message):
     """Choose the strategy that Step and Play use."""
 
     name: str
+    setting = "strategy"
+
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.name, str), f"a strategy name is a str, not {quote(self.name)}")
 
 
 @dataclass(frozen=True)
-class AddStrategy:
+class AddStrategy(Message):
     """Add a strategy to the session's menu (and select it if asked)."""
 
     name: str
     strategy: Strategy
     select: bool = False
 
+    def __post_init__(self) -> None:
+        name = self.name
+        _require_type(isinstance(name, str), f"a strategy name is a str, not {quote(name)}")
+        _require(
+            len(name.strip()) > 0 and len(name) <= NAME_LIMIT,
+            f"a strategy name is a non-empty str of at most {NAME_LIMIT} characters, not {quote(name)}",
+        )
+        _require_type(
+            callable(self.strategy),
+            f"strategy {quote(name)} must be callable (view -> Move), not {quote(self.strategy)}",
+        )
+        _require_type(isinstance(self.select, bool), f"select is True or False, not {quote(self.select)}")
+        _require(
+            name not in BUILTINS or STRATEGIES[name] is self.strategy,
+            f"{name!r} is a built-in strategy; pick another name",
+        )
+
 
 @dataclass(frozen=True)
-class ShowProbabilities:
+class ShowProbabilities(Message):
     """Turn the probability overlay on or off (on counts as assistance)."""
 
     on: bool
+    setting = "show_probabilities"
+
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.on, bool), f"show_probabilities is True or False, not {quote(self.on)}")
 
 
 @dataclass(frozen=True)
-class SetDelay:
-    """Seconds between two autoplayer moves."""
+class SetDelay(Message):
+    """Seconds between two autoplayer moves, from 0 to :data:`MAX_DELAY`."""
 
     seconds: float
+    setting = "delay"
+
+    def __post_init__(self) -> None:
+        seconds = self.seconds
+        _require_type(
+            isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
+            f"delay is a number of seconds, not {quote(seconds)}",
+        )
+        _require(
+            math.isfinite(seconds) and 0 <= seconds <= MAX_DELAY,
+            f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {quote(seconds)}",
+        )
+        object.__setattr__(self, "seconds", float(seconds))
 
 
 @dataclass(frozen=True)
-class Play:
+class SetLabels(Message):
+    """Row and column labels: on, off, or None (automatic: on once help was used)."""
+
+    on: bool | None
+    setting = "labels"
+
+    def __post_init__(self) -> None:
+        _require_type(
+            self.on is None or isinstance(self.on, bool),
+            f"labels is True, False or None, not {quote(self.on)}",
+        )
+
+
+@dataclass(frozen=True)
+class SetCellSize(Message):
+    """The zoom: a cell size in CSS pixels, from :data:`MIN_CELL` to :data:`MAX_CELL`, or 0 to fit the
+    output's width."""
+
+    pixels: int
+    setting = "cell_size"
+
+    def __post_init__(self) -> None:
+        px = self.pixels
+        _require_type(_is_int(px), f"a cell size is an int, not {quote(px)}")
+        _require(
+            px == 0 or MIN_CELL <= px <= MAX_CELL,
+            f"a cell size is 0 (fit) or {MIN_CELL} to {MAX_CELL} pixels, not {quote(px)}",
+        )
+
+
+@dataclass(frozen=True)
+class SetQuestionMarks(Message):
+    """Whether a right click cycles flag -> "?" -> covered (off by default, as in Windows)."""
+
+    on: bool
+    setting = "question_marks"
+
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.on, bool), f"question_marks is True or False, not {quote(self.on)}")
+
+
+@dataclass(frozen=True)
+class Play(Message):
     """Start the autoplayer with ``strategy`` (None: the selected one) for ``moves`` moves (None: to the
     end). While it plays, the session subscribes to a timer that sends :class:`AutoStep`."""
 
     strategy: str | Strategy | None = None
     moves: int | None = None
+    action = "play"
+
+    def __post_init__(self) -> None:
+        _check_strategy(self.strategy, "Play")
+        moves = self.moves
+        _require_type(moves is None or _is_int(moves), f"moves is an int or None, not {quote(moves)}")
+        _require(moves is None or moves >= 0, f"moves must not be negative, not {quote(moves)}")
 
 
 @dataclass(frozen=True)
-class Pause:
+class Pause(Message):
     """Stop the autoplayer."""
 
+    action = "pause"
+
 
 @dataclass(frozen=True)
-class AutoStep:
+class AutoStep(Message):
     """The autoplayer's timer fired: play its next move (nothing, if it has stopped meanwhile)."""
 
 
 @dataclass(frozen=True)
-class StatsChanged:
+class StatsChanged(Message):
     """The statistics store's summary, one row per level and first-click rule (an effect's outcome)."""
 
     stats: Stats
 
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.stats, Stats), f"StatsChanged needs a Stats, not {quote(self.stats)}")
+
 
 @dataclass(frozen=True)
-class BadInput:
+class BadInput(Message):
     """Input from the browser that is not a message (malformed JSON, a field it may not set)."""
 
     problem: str
 
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.problem, str), f"a problem is a str, not {quote(self.problem)}")
+
 
 @dataclass(frozen=True)
-class FromBrowser:
+class FromBrowser(Message):
     """``messages`` sent by the browser, applied all or nothing. Unlike a call from Python, a rejected
     one does not raise: the session keeps the problem, which the widget shows. ``request`` is the id of
     the request they answer (the synced ``handled``), or None for a change of the player's settings."""
@@ -247,57 +454,35 @@ class FromBrowser:
     messages: tuple[Message, ...]
     request: int | None = None
 
+    def __post_init__(self) -> None:
+        _require_type(
+            isinstance(self.messages, tuple) and all(isinstance(m, Message) for m in self.messages),
+            f"FromBrowser needs a tuple of messages, not {quote(self.messages)}",
+        )
+        request = self.request
+        _require_type(request is None or _is_int(request), f"a request id is an int, not {quote(request)}")
 
-Message = (
-    Reveal
-    | Flag
-    | Chord
-    | Undo
-    | NewGame
-    | NewGameOf
-    | SetBoard
-    | Step
-    | Hint
-    | Scrub
-    | Live
-    | Resume
-    | SelectStrategy
-    | AddStrategy
-    | ShowProbabilities
-    | SetDelay
-    | SetLabels
-    | SetCellSize
-    | SetQuestionMarks
-    | Play
-    | Pause
-    | AutoStep
-    | StatsChanged
-    | BadInput
-    | FromBrowser
-)
 
-_CELL_MESSAGES: dict[str, type[Reveal | Flag | Chord]] = {"reveal": Reveal, "flag": Flag, "chord": Chord}
-_PLAIN_MESSAGES: dict[str, type[Undo | Step | Hint | Live | Resume | Play | Pause]] = {
-    "undo": Undo,
-    "step": Step,
-    "hint": Hint,
-    "live": Live,
-    "resume": Resume,
-    "play": Play,
-    "pause": Pause,
-}
-_FIELDS: dict[str, frozenset[str]] = {
-    **{action: frozenset({"row", "col"}) for action in _CELL_MESSAGES},
-    **{action: frozenset() for action in _PLAIN_MESSAGES},
-    "scrub": frozenset({"index"}),
-    "new_game": frozenset({"level", "rows", "cols", "mines", "first_click"}),
-}
-BROWSER_ACTIONS = tuple(_FIELDS)
-"""Every action the browser may send, with the fields each may carry (see ``docs/architecture.md``)."""
+def _every_message(base: type[Message]) -> list[type[Message]]:
+    out = []
+    for cls in base.__subclasses__():
+        out += [cls, *_every_message(cls)]
+    return out
+
+
+MESSAGES: tuple[type[Message], ...] = tuple(_every_message(Message))
+"""Every kind of message, in the order they are written above."""
+BROWSER_MESSAGES: dict[str, type[Message]] = {cls.action: cls for cls in MESSAGES if cls.action is not None}
+"""The messages the browser may send, by ``action`` (see ``docs/architecture.md``)."""
+SETTING_MESSAGES: dict[str, type[Message]] = {cls.setting: cls for cls in MESSAGES if cls.setting is not None}
+SETTINGS = frozenset(SETTING_MESSAGES)
+"""The player's settings: traitlets that Python code and the browser may both set."""
+FRONTEND_WRITABLE = SETTINGS | {"requests"}
+"""The only traitlets the browser may set: the settings and its input channel (the rest is Python -> JS)."""
 
 
 def decode(content: object) -> Message:
-    """The message for one JSON object sent by the browser; MessageError for anything malformed.
+    """The message for one JSON object sent by the browser; a MessageError or TypeError for anything else.
 
     ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}``, ``{"action": "scrub", "index":
     int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
@@ -307,62 +492,23 @@ def decode(content: object) -> Message:
     if not isinstance(content, dict):
         raise MessageError(f"expected a JSON object, got {type(content).__name__}")
     action = content.get("action")
-    if not isinstance(action, str) or action not in _FIELDS:
-        known = ", ".join(BROWSER_ACTIONS)
+    if not isinstance(action, str) or action not in BROWSER_MESSAGES:
+        known = ", ".join(BROWSER_MESSAGES)
         raise MessageError(f"unknown action {quote(action, ECHO_LIMIT)}; use one of {known}")
+    kind = BROWSER_MESSAGES[action]
     fields = {key: value for key, value in content.items() if key != "action"}
-    extra = sorted(quote(key, 40) for key in fields if key not in _FIELDS[action])
+    extra = sorted(quote(key, 40) for key in fields if key not in kind.browser_fields)
     if extra:
         raise MessageError(f"{action!r} takes no {quote(', '.join(extra), 100)}")
-    if action in _CELL_MESSAGES:
-        row, col = _integer(action, fields, "row"), _integer(action, fields, "col")
-        return _CELL_MESSAGES[action]((row, col))
-    if action == "scrub":
-        return Scrub(_integer(action, fields, "index"))
-    if action == "new_game":
-        for key in ("rows", "cols", "mines"):
-            if key in fields:
-                _integer(action, fields, key)
-        for key in ("level", "first_click"):
-            if key in fields and not isinstance(fields[key], str):
-                raise MessageError(f"'new_game' takes a str {key}, not {quote(fields[key], 40)}")
-        return NewGameOf(**fields)
-    return _PLAIN_MESSAGES[action]()
-
-
-def _integer(action: str, fields: dict[str, Any], key: str) -> int:
-    value = fields.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise MessageError(f"{action!r} needs an integer {key}, got {quote(value, 40)}")
-    return value
-
-
-SETTINGS = frozenset({"strategy", "delay", "show_probabilities", "labels", "cell_size", "question_marks"})
-"""The player's settings: traitlets that Python code and the browser may both set."""
-FRONTEND_WRITABLE = SETTINGS | {"requests"}
-"""The only traitlets the browser may set: the settings and its input channel (the rest is Python -> JS)."""
+    return kind.from_browser(fields)
 
 
 def setting_message(name: str, value: Any) -> Message:
     """The message that sets the player's setting ``name`` (one of :data:`SETTINGS`) to ``value``."""
-    if name == "strategy" and isinstance(value, str):
-        return SelectStrategy(value)
-    if name == "delay" and isinstance(value, (int, float)) and not isinstance(value, bool):
-        return SetDelay(float(value))
-    if name == "show_probabilities" and isinstance(value, bool):
-        return ShowProbabilities(value)
-    if name == "labels" and (value is None or isinstance(value, bool)):
-        return SetLabels(value)
-    if name == "cell_size" and isinstance(value, int) and not isinstance(value, bool):
-        return SetCellSize(value)
-    if name == "question_marks" and isinstance(value, bool):
-        return SetQuestionMarks(value)
-    raise MessageError(f"the browser may not set {quote(name, 40)} to {quote(value, 80)}")
-
-
-def decode_state(state: dict[str, Any]) -> list[Message]:
-    """The messages for a state update from the browser, which may set only the player's settings."""
-    return [setting_message(key, value) for key, value in state.items()]
+    kind = SETTING_MESSAGES.get(name)
+    if kind is None:
+        raise MessageError(f"the browser may not set {quote(name, 40)} (only {', '.join(sorted(SETTINGS))})")
+    return kind(value)
 
 
 def decode_requests(value: object, after: int) -> list[tuple[int, object]]:
@@ -401,17 +547,15 @@ def from_browser(sync_data: object, handled: int) -> tuple[list[FromBrowser], li
     try:
         if not isinstance(sync_data, dict):
             raise MessageError(f"a state update must be an object, got {type(sync_data).__name__}")
-        settings = {key: value for key, value in sync_data.items() if key != "requests"}
         fresh = decode_requests(sync_data["requests"], handled) if "requests" in sync_data else []
-        changes = tuple(decode_state(settings))
-    except MessageError as error:
+        changes = tuple(setting_message(k, v) for k, v in sync_data.items() if k != "requests")
+    except (TypeError, ValueError) as error:
         return [FromBrowser((BadInput(str(error)),))], None
-    kept = sync_data.get("requests")
     out = [FromBrowser(changes)] if changes else []
     for ident, content in fresh:
         try:
             message = decode(content)
-        except MessageError as error:
+        except (TypeError, ValueError) as error:
             message = BadInput(str(error))
         out.append(FromBrowser((message,), ident))
-    return out, kept
+    return out, sync_data.get("requests")

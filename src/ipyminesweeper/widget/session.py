@@ -20,7 +20,6 @@ thin shell around this loop; :func:`subscriptions` says which timers it runs.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
@@ -39,45 +38,14 @@ from ..engine import (
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
-from .constants import MAX_CELL, MIN_CELL
+from . import messages as msg
 from .effects import DrawSeed, Effect, Log, RecordResult, ResendSettings
 from .history import History, Turn
-from .messages import (
-    AddStrategy,
-    AutoStep,
-    BadInput,
-    Chord,
-    Flag,
-    FromBrowser,
-    Hint,
-    Live,
-    Message,
-    MessageError,
-    NewGame,
-    NewGameOf,
-    Pause,
-    Play,
-    Resume,
-    Reveal,
-    Scrub,
-    SelectStrategy,
-    SetBoard,
-    SetCellSize,
-    SetDelay,
-    SetLabels,
-    SetQuestionMarks,
-    ShowProbabilities,
-    StatsChanged,
-    Step,
-    Undo,
-)
+from .messages import NAME_LIMIT, Message, MessageError
 from .stats import GameResult, Stats, level_name
 
 __all__ = [
     "ERROR_LIMIT",
-    "MAX_CELL",
-    "MAX_DELAY",
-    "MIN_CELL",
     "Assistance",
     "Autoplay",
     "Problem",
@@ -92,10 +60,6 @@ __all__ = [
     "update_all",
 ]
 
-MAX_DELAY = 10.0
-"""The longest pause between two autoplayer moves, in seconds."""
-NAME_LIMIT = 60
-"""The longest strategy name a session accepts."""
 ERROR_LIMIT = 300
 """The problem the widget shows is cut to this many characters (the browser's input is echoed in 200)."""
 
@@ -308,9 +272,9 @@ def start(
         strategy = "exact"
     messages: list[Message] = []
     if strategy is not None:
-        messages.append(SelectStrategy(strategy))
+        messages.append(msg.SelectStrategy(strategy))
     if delay is not None:
-        messages.append(SetDelay(delay))
+        messages.append(msg.SetDelay(delay))
     return update_all(session, messages)[0]
 
 
@@ -323,11 +287,11 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
     it returns shows the problem.
     """
     match message:
-        case FromBrowser(messages, request):
+        case msg.FromBrowser(messages, request):
             return _from_browser(session, messages, request, now)
-        case AutoStep():
+        case msg.AutoStep():
             return _autoplayed(session, now)
-        case NewGameOf(seed=None):
+        case msg.NewGameOf(seed=None):
             return session, (DrawSeed(_kind_of(session.board, message)),)
     return _settled(session, _next(session, message, now), ())
 
@@ -392,148 +356,105 @@ def _autoplayed(session: Session, now: int) -> tuple[Session, tuple[Effect, ...]
 
 
 def _next(session: Session, message: Message, now: int) -> Session:
-    """The session after ``message`` (one that has no effect of its own)."""
+    """The session after ``message`` (one that has no effect of its own). The message has checked its
+    own fields; what is checked here depends on the session."""
     board = session.board
     match message:
-        case Reveal(pos):
+        case msg.Reveal(pos):
             _require_live(session)
             return _played(session, reveal(board, pos), Move("reveal", pos), None, now)
-        case Flag(pos):
+        case msg.Flag(pos):
             _require_live(session)
             return _flagged(session, pos, now)
-        case Chord(pos):
+        case msg.Chord(pos):
             _require_live(session)
             return _played(session, chord(board, pos), Move("chord", pos), None, now)
-        case Step(strategy):
+        case msg.Step(strategy):
             return replace(_stepped(session, strategy, now), autoplay=None)
-        case Hint(strategy):
+        case msg.Hint(strategy):
             _require_live(session)
             move, name = _ask(session, strategy)
             helped = replace(session.assistance, hints=session.assistance.hints + 1)
             return replace(session, hint=Turn(move, name), assistance=helped)
-        case Undo():
+        case msg.Undo():
             _require_live(session)
             return _undone(session, now)
-        case NewGame(new):
-            _require_type(isinstance(new, Board), f"NewGame needs a Board, not {type(new).__name__}")
+        case msg.NewGame(new):
             return _new_game(session, new)
-        case NewGameOf(seed=seed):
+        case msg.NewGameOf(seed=seed):
             kind = _kind_of(board, message)
             assert kind.rows is not None and kind.cols is not None and kind.first_click is not None
             return _new_game(
                 session, new_board(kind.rows, kind.cols, kind.mines, seed=seed, first_click=kind.first_click)
             )
-        case SetBoard(new):
-            _require_type(isinstance(new, Board), f"w.board must be a Board, not {type(new).__name__}")
+        case msg.SetBoard(new):
             _require_live(session)
             if new == board:
                 return session
             helped = replace(session.assistance, boards_set=session.assistance.boards_set + 1)
             return _played(replace(session, assistance=helped), new, None, None, now)
-        case Scrub(index):
-            _require_type(
-                isinstance(index, int) and not isinstance(index, bool),
-                f"a history index is an int, not {quote(index)}",
-            )
-            _require(
-                -len(session.history) <= index < len(session.history),
-                f"history index {quote(index)} is outside 0..{len(session.history) - 1}",
-            )
-            index = range(len(session.history))[index]
-            viewing = None if index == len(session.history) - 1 else index
-            return replace(session, viewing=viewing, autoplay=None)
-        case Live():
+        case msg.Scrub(index):
+            last = len(session.history) - 1
+            _require(-last - 1 <= index <= last, f"history index {quote(index)} is outside 0..{last}")
+            index = range(last + 1)[index]
+            return replace(session, viewing=None if index == last else index, autoplay=None)
+        case msg.Live():
             return replace(session, viewing=None)
-        case Resume():
+        case msg.Resume():
             return _resumed(session, now)
-        case SelectStrategy(name):
-            _require_type(isinstance(name, str), f"a strategy name is a str, not {type(name).__name__}")
+        case msg.SelectStrategy(name):
             known = ", ".join(session.strategy_names)
             _require(
                 session.strategy_named(name) is not None,
                 f"unknown strategy {quote(name, NAME_LIMIT)}: use one of {known}",
             )
             return replace(session, strategy=name)
-        case AddStrategy(name, fn, select):
+        case msg.AddStrategy(name, fn, select):
             return _with_strategy(session, name, fn, select)
-        case ShowProbabilities(on):
-            _require_type(isinstance(on, bool), f"show_probabilities is True or False, not {quote(on)}")
+        case msg.ShowProbabilities(on):
             overlay = session.assistance.overlay or (on and not board.over)
             return replace(
                 session,
                 settings=replace(session.settings, show_probabilities=on),
                 assistance=replace(session.assistance, overlay=overlay),
             )
-        case SetDelay(seconds):
-            _require_type(
-                isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
-                f"delay is a number of seconds, not {quote(seconds)}",
-            )
-            _require(
-                math.isfinite(seconds) and 0 <= seconds <= MAX_DELAY,
-                f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {quote(seconds)}",
-            )
-            return replace(session, settings=replace(session.settings, delay=float(seconds)))
-        case SetLabels(on):
-            _require_type(
-                on is None or isinstance(on, bool), f"labels is True, False or None, not {quote(on)}"
-            )
+        case msg.SetDelay(seconds):
+            return replace(session, settings=replace(session.settings, delay=seconds))
+        case msg.SetLabels(on):
             return replace(session, settings=replace(session.settings, labels=on))
-        case SetCellSize(px):
-            _require_type(
-                isinstance(px, int) and not isinstance(px, bool), f"a cell size is an int, not {quote(px)}"
-            )
-            _require(
-                px == 0 or MIN_CELL <= px <= MAX_CELL,
-                f"a cell size is 0 (fit) or {MIN_CELL} to {MAX_CELL} pixels, not {quote(px)}",
-            )
+        case msg.SetCellSize(px):
             return replace(session, settings=replace(session.settings, cell_size=px))
-        case SetQuestionMarks(on):
-            _require_type(isinstance(on, bool), f"question_marks is True or False, not {quote(on)}")
+        case msg.SetQuestionMarks(on):
             marks = session.marks if on else frozenset()
             return replace(session, settings=replace(session.settings, question_marks=on), marks=marks)
-        case Play(strategy, moves):
+        case msg.Play(strategy, moves):
             _require_live(session)
             if board.over:
                 raise GameOverError(f"the game is {board.status}: start a new game to play again")
             if isinstance(strategy, str):
                 _require(session.strategy_named(strategy) is not None, f"unknown strategy {quote(strategy)}")
-            else:
-                _require(strategy is None or callable(strategy), f"not a strategy: {quote(strategy)}")
-            _require_type(
-                moves is None or (isinstance(moves, int) and not isinstance(moves, bool)),
-                f"moves is an int or None, not {quote(moves)}",
-            )
-            _require(moves is None or moves >= 0, f"moves must not be negative, not {quote(moves)}")
             return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
-        case Pause():
+        case msg.Pause():
             return replace(session, autoplay=None)
-        case StatsChanged(stats):
+        case msg.StatsChanged(stats):
             return replace(session, stats=stats)
-        case BadInput(problem):
+        case msg.BadInput(problem):
             raise MessageError(problem)
     raise MessageError(f"not a message: {quote(message)}")
 
 
-def _kind_of(board: Board, game: NewGameOf) -> NewGameOf:
+def _kind_of(board: Board, game: msg.NewGameOf) -> msg.NewGameOf:
     """``game`` with its size, mines and first click filled in from ``board`` where it leaves them out,
-    and checked (a ValueError or a TypeError says what is wrong)."""
-    level, rows, cols, mines = game.level, game.rows, game.cols, game.mines
+    and checked against each other (a ValueError says what does not fit)."""
     first_click = board.first_click if game.first_click is None else game.first_click
-    if level is not None:
-        _require_type(isinstance(level, str), f"a level is a name, not {quote(level)}")
-        _require(
-            rows is None and cols is None and mines is None,
-            f"the {quote(level)} level sets the size and mines: give no rows, cols or mines",
-        )
-        _require(level in LEVELS, f"unknown level {quote(level)}: use one of {', '.join(LEVELS)}")
-        rows, cols, mines = LEVELS[level]
-    elif rows is None and cols is None and mines is None:
+    if game.level is not None:
+        rows, cols, mines = LEVELS[game.level]
+    elif game.rows is None or game.cols is None or game.mines is None:
         rows, cols, mines = board.rows, board.cols, board.mines
-    _require(rows is not None and cols is not None and mines is not None, "give rows, cols and mines")
-    assert rows is not None and cols is not None
+    else:
+        rows, cols, mines = game.rows, game.cols, game.mines
     new_board(rows, cols, mines, seed=0, first_click=first_click)  # checks them all; the board is dropped
-    return NewGameOf(rows=rows, cols=cols, mines=mines, first_click=first_click, seed=game.seed)
+    return msg.NewGameOf(rows=rows, cols=cols, mines=mines, first_click=first_click, seed=game.seed)
 
 
 def _new_game(session: Session, board: Board) -> Session:
@@ -564,11 +485,6 @@ def _stepped(session: Session, strategy: str | Strategy | None, now: int) -> Ses
 def _require(condition: bool, problem: str) -> None:
     if not condition:
         raise MessageError(problem)
-
-
-def _require_type(condition: bool, problem: str) -> None:
-    if not condition:
-        raise TypeError(problem)
 
 
 def _require_live(session: Session) -> None:
@@ -631,12 +547,10 @@ def _ask(session: Session, strategy: str | Strategy | None) -> tuple[Move, str]:
         _require(fn is not None, f"unknown strategy {quote(strategy, NAME_LIMIT)}")
         assert fn is not None
         name = strategy
-    elif callable(strategy):
+    else:  # a callable (the message checked it)
         fn = strategy
         name = next((known for known, f in session.strategies if f is fn), None) or strategy_name(fn)
         name = name[:NAME_LIMIT]
-    else:
-        raise MessageError(f"a strategy is a name or a callable view -> Move, not {quote(strategy)}")
     who = f"strategy {name!r}" if name in BUILTINS else f"your strategy {name!r}"
     try:
         proposed = fn(board.view)
@@ -688,17 +602,7 @@ def _back_to(session: Session, history: History, now: int) -> Session:
     )
 
 
-def _with_strategy(session: Session, name: object, fn: object, select: bool) -> Session:
-    _require_type(isinstance(name, str), f"a strategy name is a str, not {quote(name)}")
-    _require(
-        isinstance(name, str) and len(name.strip()) > 0 and len(name) <= NAME_LIMIT,
-        f"a strategy name is a non-empty str of at most {NAME_LIMIT} characters, not {quote(name)}",
-    )
-    _require_type(callable(fn), f"strategy {quote(name)} must be callable (view -> Move), not {quote(fn)}")
-    assert isinstance(name, str) and callable(fn)
-    _require(
-        name not in BUILTINS or STRATEGIES[name] is fn, f"{name!r} is a built-in strategy; pick another name"
-    )
+def _with_strategy(session: Session, name: str, fn: Strategy, select: bool) -> Session:
     menu = session.strategies
     if name in session.strategy_names:  # a new version of the user's strategy keeps its place
         menu = tuple((known, fn if known == name else f) for known, f in menu)

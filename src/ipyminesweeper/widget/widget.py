@@ -32,34 +32,10 @@ from ..engine import LEVELS, Board, View, new_board
 from ..engine.errors import quote
 from ..engine.minefield import new_seed
 from ..play import Move, Strategy
+from . import messages as msg
 from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendSettings
 from .history import History
-from .messages import (
-    FRONTEND_WRITABLE,
-    SETTINGS,
-    AddStrategy,
-    AutoStep,
-    Chord,
-    Flag,
-    Hint,
-    Live,
-    Message,
-    NewGame,
-    NewGameOf,
-    Pause,
-    Play,
-    Resume,
-    Reveal,
-    Scrub,
-    SelectStrategy,
-    SetBoard,
-    SetDelay,
-    StatsChanged,
-    Step,
-    Undo,
-    from_browser,
-    setting_message,
-)
+from .messages import FRONTEND_WRITABLE, SETTINGS, Message, from_browser, setting_message
 from .render import render, snapshot_html
 from .session import Session, start, update, update_all
 from .stats import GameResult, Stats
@@ -296,9 +272,9 @@ class Minesweeper(anywidget.AnyWidget):
             case DrawSeed(game):
                 self._dispatch(replace(game, seed=new_seed()))
             case RecordResult(result):
-                self._dispatch(StatsChanged(self._store.add(result)))
+                self._dispatch(msg.StatsChanged(self._store.add(result)))
             case LoadStats():
-                self._dispatch(StatsChanged(self._store.load()))
+                self._dispatch(msg.StatsChanged(self._store.load()))
             case Log(text, error):
                 cause = None if error is None else error.__cause__
                 if cause is None:
@@ -357,7 +333,7 @@ class Minesweeper(anywidget.AnyWidget):
 
     @board.setter
     def board(self, value: Board) -> None:
-        self.send(SetBoard(value))
+        self.send(msg.SetBoard(value))
 
     @property
     def history(self) -> History:
@@ -377,34 +353,34 @@ class Minesweeper(anywidget.AnyWidget):
 
     def reveal(self, row: int, col: int) -> Board:
         """Reveal ``(row, col)`` (cascading through zeros); returns the new board."""
-        return self.send(Reveal((row, col))).board
+        return self.send(msg.Reveal((row, col))).board
 
     def flag(self, row: int, col: int) -> Board:
         """Toggle the flag on ``(row, col)``; returns the new board."""
-        return self.send(Flag((row, col))).board
+        return self.send(msg.Flag((row, col))).board
 
     def chord(self, row: int, col: int) -> Board:
         """Chord the number at ``(row, col)`` (reveal its other neighbours if its flags match)."""
-        return self.send(Chord((row, col))).board
+        return self.send(msg.Chord((row, col))).board
 
     def undo(self) -> Board:
         """Go back one move (nothing at the start of a game); returns the board now shown.
 
         Allowed after a loss too, as in Simon Tatham's Mines; the game then counts as assisted.
         """
-        return self.send(Undo()).board
+        return self.send(msg.Undo()).board
 
     def scrub(self, index: int) -> Board:
         """Look at board ``index`` of the history (read-only; negative indices count from the end)."""
-        return self.send(Scrub(index)).shown
+        return self.send(msg.Scrub(index)).shown
 
     def live(self) -> Board:
         """Back to the live game after looking through the history."""
-        return self.send(Live()).board
+        return self.send(msg.Live()).board
 
     def resume(self) -> Board:
         """Continue the game from the board on screen: a new branch (the game counts as assisted)."""
-        return self.send(Resume()).board
+        return self.send(msg.Resume()).board
 
     def new_game(
         self,
@@ -439,19 +415,21 @@ class Minesweeper(anywidget.AnyWidget):
             first_click=current.first_click if first_click is None else first_click,
         )
         if board is not None or isinstance(level, Board) or seed is not None:
-            return self.send(NewGame(given)).board
-        kind = NewGameOf(rows=given.rows, cols=given.cols, mines=given.mines, first_click=given.first_click)
+            return self.send(msg.NewGame(given)).board
+        kind = msg.NewGameOf(
+            rows=given.rows, cols=given.cols, mines=given.mines, first_click=given.first_click
+        )
         return self.send(kind).board
 
     # --- the autoplayer -----------------------------------------------------------------------------
 
     def register_strategy(self, name: str, strategy: Strategy, *, select: bool = False) -> None:
         """Add ``strategy`` (view -> Move) to this widget's strategy menu, and select it if asked."""
-        self.send(AddStrategy(name, strategy, select))
+        self.send(msg.AddStrategy(name, strategy, select))
 
     def hint(self, strategy: str | Strategy | None = None) -> Move:
         """Show the move ``strategy`` would play, with its reason, without playing it (counts as a hint)."""
-        session = self.send(Hint(strategy))
+        session = self.send(msg.Hint(strategy))
         assert session.hint is not None and session.hint.move is not None
         return session.hint.move
 
@@ -461,7 +439,7 @@ class Minesweeper(anywidget.AnyWidget):
         A callable is run as it is, not added to the menu. If it raises, the exception propagates here
         with its traceback (chained under a StrategyError), and nothing changes. The autoplayer stops.
         """
-        session = self.send(Step(strategy))
+        session = self.send(msg.Step(strategy))
         assert session.last_move is not None and session.last_move.move is not None
         return session.last_move.move
 
@@ -478,19 +456,17 @@ class Minesweeper(anywidget.AnyWidget):
         kernel stays free, and ``pause()`` stops it. Without a running loop (a script) the moves are
         played at once and None is returned; a failing strategy then raises here.
         """
-        if moves is not None and (isinstance(moves, bool) or not isinstance(moves, int) or moves < 0):
-            raise ValueError(f"moves must be a non-negative int or None, not {quote(moves)}")
         messages: list[Message] = []
         if isinstance(strategy, str):
-            messages.append(SelectStrategy(strategy))
+            messages.append(msg.SelectStrategy(strategy))
         if delay is not None:
-            messages.append(SetDelay(delay))
-        messages.append(Play(None if isinstance(strategy, str) else strategy, moves))
+            messages.append(msg.SetDelay(delay))
+        messages.append(msg.Play(None if isinstance(strategy, str) else strategy, moves))
         self.send(*messages)
         if self._timers:
             return next(iter(self._timers.values()))
         while self._session.autoplaying:  # no event loop: play now, and raise what stopped the run
-            self._dispatch(AutoStep())
+            self._dispatch(msg.AutoStep())
             problem = self._session.problem
             if problem is not None and problem.error is not None:
                 raise problem.error
@@ -498,7 +474,7 @@ class Minesweeper(anywidget.AnyWidget):
 
     def pause(self) -> None:
         """Stop the autoplayer (the move being played finishes)."""
-        self.send(Pause())
+        self.send(msg.Pause())
 
     # --- the player's settings, set from Python ------------------------------------------------------
 
