@@ -37,9 +37,9 @@ def test_lost_board_round_trips_with_its_exploded_mine() -> None:
     [
         ("", "at least one row"),
         ("..\n...", "row 1 has 3 cells but row 0 has 2"),
-        ("..\n.?", r"row 1, column 1: unknown cell '\?'"),
-        ("*3\n..", "row 0, column 1: the digit 3 is wrong, that cell touches 1 mine"),
-        ("X.\n.X", "row 1, column 1: a second exploded mine"),
+        ("..\n.?", r"\(1,1\): unknown cell '\?'"),
+        ("*3\n..", r"\(0,1\): the digit 3 is wrong, that cell touches 1 mine"),
+        ("X.\n.X", r"\(1,1\): a second exploded mine"),
         ("# mines=2 seed=1 first_click=safe\n*.", "no mines placed yet"),
         ("# mines=9 seed=1 first_click=opening\n..\n..", "mines must be an int from 0 to 3"),
         ("# mines=2 seed=1 first_click=opening\n..\n..", "cannot fit"),
@@ -122,7 +122,7 @@ def test_view_rejects_mine_characters_while_playing() -> None:
     [
         ("." * 20_000_000, "at most 12,004,096 characters"),
         (".\n" * 4_000_001, "the limit is 4,000,000"),
-        ("...\n.?.", "row 1, column 1: unknown view cell '\\?'"),
+        ("...\n.?.", r"\(1,1\): unknown view cell '\?'"),
         ("..\n.", "row 1 has 1 cells"),
         ("\n \n", "at least one row"),
     ],

@@ -47,7 +47,8 @@ def first_certain(view: View) -> tuple[tuple[int, int], str]:
         reasons = exact_count.reasons
     pos = safe[0]
     why = reasons.get(pos, f"({pos[0]},{pos[1]}) is safe: it is a mine in no layout that fits the view")
-    return pos, (f"unflag ({pos[0]},{pos[1]}): {why}" if cells[pos[0] * cols + pos[1]] == "f" else why)
+    unflag = f"unflag ({pos[0]},{pos[1]}), to reveal it next: {why}"
+    return pos, (unflag if cells[pos[0] * cols + pos[1]] == "f" else why)
 
 
 def test_kept_moves_equal_fresh_ones_after_every_move() -> None:

@@ -359,8 +359,22 @@ def test_exact_ignores_player_flags_and_unflags_a_proved_safe_cell() -> None:
     for p in wrong:
         board = toggle_flag(board, p)
     board, move = step(board, exact)
-    assert move.action == "flag" and move.probability == 0.0 and "unflag" in move.reason
+    assert move.action == "flag" and move.probability == 0.0
+    r, c = move.pos
+    assert move.reason.startswith(f"unflag ({r},{c}), to reveal it next: ({r},{c}) is safe: ")
     assert not board.is_mine(move.pos) and board.view[move.pos] == "."
+
+
+@pytest.mark.parametrize("strategy", [simple, scored, exact])
+def test_unflagging_is_worded_one_way(strategy: Any) -> None:
+    """With only flagged cells left, every strategy unflags one, in the same words."""
+    board = reveal(new_board("beginner", seed=3), (2, 2))
+    for p in board.covered():
+        board = toggle_flag(board, p)
+    move = strategy(board.view)
+    r, c = move.pos
+    assert move.action == "flag" and move.reason.startswith(f"unflag ({r},{c}), to reveal it next: ")
+    assert strategy is exact or move.reason.endswith("no covered cell is left")
     final, _ = play(board, exact)
     assert final.over
 

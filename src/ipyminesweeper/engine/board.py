@@ -27,7 +27,7 @@ from typing import Any
 
 from .cells import BOARD_TEXT, COVERED, FLAGGED, REVEALED, CellState, Status, cell_keys
 from .errors import BoardError, quote
-from .geometry import Position, check_position, neighbour_positions, position, shape_error
+from .geometry import Position, check_position, format_position, neighbour_positions, position, shape_error
 from .minefield import Minefield, PendingMines, mine_count_error
 from .notation import (
     JSON_FORMAT,
@@ -231,7 +231,7 @@ class Board:
             index = next(i for i, (a, b) in enumerate(zip(written, grid.text, strict=True)) if a != b)
             r, c = position(grid.cols, index)
             raise BoardError(
-                f"row {r}, column {c}: the digit {chr(grid.text[index])} is wrong, that cell touches "
+                f"{format_position((r, c))}: the digit {chr(grid.text[index])} is wrong, that cell touches "
                 f"{board.counts[index]} mine(s)"
             )
         return board

@@ -15,7 +15,7 @@ from typing import Any
 
 from .cells import COVERED, FLAGGED, REVEALED
 from .errors import BoardError, quote
-from .geometry import MAX_CELLS, position, shape_error
+from .geometry import MAX_CELLS, format_position, position, shape_error
 
 __all__ = [
     "JSON_FORMAT",
@@ -71,11 +71,11 @@ def read_grid(lines: list[str]) -> Grid:
         )
         r, c = position(cols, index)
         raise BoardError(
-            f"row {r}, column {c}: unknown cell {quote(joined[index])}; use one of . * f F X or 0-8"
+            f"{format_position((r, c))}: unknown cell {quote(joined[index])}; use one of . * f F X or 0-8"
         )
     if text.count(b"X") > 1:
         r, c = position(cols, text.find(b"X", text.find(b"X") + 1))
-        raise BoardError(f"row {r}, column {c}: a second exploded mine 'X'; a lost game has one")
+        raise BoardError(f"{format_position((r, c))}: a second exploded mine 'X'; a lost game has one")
     exploded = text.find(b"X")
     return Grid(
         len(lines),

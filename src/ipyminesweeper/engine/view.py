@@ -14,7 +14,7 @@ from typing import Any
 
 from .cells import END_ALPHABET, END_VIEW_TEXT, LIVE_ALPHABET, LIVE_VIEW_TEXT, STATUSES, Status
 from .errors import quote
-from .geometry import Position, check_position, neighbour_positions, position, shape_error
+from .geometry import Position, check_position, format_position, neighbour_positions, position, shape_error
 from .notation import MAX_TEXT
 from .pickling import constructor_reduce, restore_state
 
@@ -111,7 +111,7 @@ class View:
         if cells.encode("ascii", errors="replace").translate(None, _END_BYTES):  # at C speed
             index = next(i for i, ch in enumerate(cells) if ch not in END_ALPHABET)
             r, c = position(cols, index)
-            raise ValueError(f"row {r}, column {c}: unknown view cell {quote(cells[index])}")
+            raise ValueError(f"{format_position((r, c))}: unknown view cell {quote(cells[index])}")
         status: Status
         if "X" in cells:
             status = "lost"

@@ -15,10 +15,11 @@ from __future__ import annotations
 import threading
 from functools import partial
 
-from ..engine import Position, View, format_position
+from ..engine import Position, View
 from ..solver import analyse, deduce
 from ..solver.closure import KeptClosure
 from ..solver.rules import Reasoner
+from . import wording
 from .guess import guess, reveal_or_unflag
 from .move import Action, Explanation, Move, evidence, explained_later, playable
 
@@ -39,11 +40,7 @@ def opening_cell(rows: int, cols: int) -> Position:
 
 def _first_move(rows: int, cols: int, cells: str) -> Move:
     pos = opening_cell(rows, cols)
-    why = (
-        f"first click at {format_position(pos)}: near the corner but clear of the edges, so its opening "
-        "leaves few cells stranded"
-    )
-    return reveal_or_unflag(cells, cols, pos, why, None)
+    return reveal_or_unflag(cells, cols, pos, wording.first_click(pos), None)
 
 
 def _explain_certain(view: View, pos: Position) -> Explanation:
@@ -53,10 +50,10 @@ def _explain_certain(view: View, pos: Position) -> Explanation:
     d = deduce(view)
     fast = any(cells[r * cols + c] in ".f" for r, c in d.safe)
     reasons = d.reasons if fast else analyse(view).reasons  # as the move was chosen
-    why = reasons.get(pos, f"{format_position(pos)} is safe: it is a mine in no layout that fits the view")
+    why = reasons.get(pos, wording.in_no_layout(pos))
     numbers, constrained = evidence(rows, cols, cells, pos, d.numbers.get(pos))
     if cells[pos[0] * cols + pos[1]] == "f":
-        why = f"unflag {format_position(pos)}: {why}"
+        why = wording.unflag(pos, why)
     return why, numbers, constrained
 
 

@@ -36,11 +36,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import repeat
 
-from ..engine import Position, format_position
+from ..engine import Position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, analyse, local_rules
 from ..solver.constraints import position_table
-from ..solver.wording import join_words, percent
+from . import wording
 from .endgame import Endgame, best_endgame_move, best_region_move
 from .influence import influence_factor
 from .move import Move, evidence
@@ -418,33 +418,21 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis, *, long_ter
     cands = [(p, pos) for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
     if not cands:  # only flagged cells left: unflag the safest
         p, pos = min((p, pos) for pos, p in a.probabilities.items())
-        return Move("flag", pos, f"unflag {format_position(pos)}: it is the safest covered cell", p)
+        return Move("flag", pos, wording.unflag(pos, wording.safest_flagged()), p)
     pmin = min(p for p, _ in cands)
     if len(cands) == 1:
         p, pos = cands[0]
-        return Move(
-            "reveal", pos, f"{format_position(pos)} is the last covered cell: P(mine) = {percent(p)}", p
-        )
+        return Move("reveal", pos, wording.last_covered(pos, p), p)
     pair = unavoidable_pair(rows, cols, cells, a)
     if pair is not None and cells[pair[0][0] * cols + pair[0][1]] == ".":
         return _pair_move(rows, cols, cells, a, pair)
     end = best_endgame_move(rows, cols, cells, a)
     if end is not None:
-        why = (
-            f"{format_position(end.pos)} is a guess: P(mine) = {percent(end.probability)}; looking ahead"
-            f" through all {end.layouts} layouts that fit, revealing it wins {percent(end.win)} of the"
-            " time, the best"
-        )
+        why = wording.endgame_search(end.pos, end.probability, end.layouts, end.win)
         return _searched(rows, cols, cells, end, why)
     region = best_region_move(rows, cols, cells, a)
     if region is not None:
-        why = (
-            f"{format_position(region.pos)} is a guess: P(mine) = {percent(region.probability)}; it lies"
-            f" in a closed-off group of {region.cells} covered cells that nothing else on the board can"
-            f" shed light on, so it must be guessed sooner or later; looking ahead through its"
-            f" {region.layouts} layouts, revealing it first solves the group {percent(region.win)} of"
-            " the time, the best"
-        )
+        why = wording.region_search(region.pos, region.probability, region.cells, region.layouts, region.win)
         return _searched(rows, cols, cells, region, why)
     ranked = weigh(rows, cols, mines, cells, a, long_term=long_term)
     best = ranked[0]
@@ -481,7 +469,7 @@ def reveal_or_unflag(
 ) -> Move:
     """Reveal ``pos``; or, if the player flagged it, unflag it, saying it is revealed next."""
     if cells[pos[0] * cols + pos[1]] == "f":
-        why = f"unflag {format_position(pos)}, to reveal it next: {why}"
+        why = wording.unflag(pos, why)
         return Move("flag", pos, why, probability, numbers=numbers, constrained=constrained)
     return Move("reveal", pos, why, probability, numbers=numbers, constrained=constrained)
 
@@ -490,46 +478,23 @@ def _pair_move(rows: int, cols: int, cells: str, a: Analysis, pair: tuple[Positi
     pos, other = pair
     p = a.probabilities[pos]
     numbers, _ = evidence(rows, cols, cells, pos)
-    if abs(p - 0.5) < TIE:
-        why = (
-            f"{format_position(pos)} is a forced guess: it and {format_position(other)} hold one mine"
-            " between them, and no cell left to reveal can tell which; a 50/50 that has to be taken"
-            " sooner or later, so take it now"
-        )
-    else:
-        why = (
-            f"{format_position(pos)} is a guess: P(mine) = {percent(p)}; it and {format_position(other)}"
-            " hold at most one mine, and no cell left to reveal can tell them apart: if one is a mine"
-            " the game needs this 50/50 sooner or later, and if neither is it is safe, so take it now"
-        )
+    why = wording.forced_pair(pos, other) if abs(p - 0.5) < TIE else wording.pair_guess(pos, other, p)
     return Move("reveal", pos, why, p, numbers=numbers, constrained=(pos, other))
 
 
 def _guess_reason(c: Candidate, runner: Candidate | None, pmin: float, tie: int, cols: int) -> str:
-    lower = c.probability > pmin + TIE
-    shared = f", shared by {tie} cells" if tie > 1 else ""
-    why = f"{format_position(c.pos)} is a guess: P(mine) = {percent(c.probability)}"
-    why += f" (the lowest is {percent(pmin)})" if lower else f", the lowest{shared}"
-    if c.dead:
-        why += "; it can only show one number, but no live cell is as good"
-    elif c.likely == 0:
-        why += "; if safe it most likely shows a 0 and opens up"
-    else:
-        why += f"; if safe it most likely shows a {c.likely}"
-        if c.proves:
-            named = [format_position(divmod(j, cols)) for j in c.proves[:3]]
-            if len(c.proves) > 3:
-                named.append(f"{len(c.proves) - 3} more")
-            why += f", which would prove {join_words(named)} safe"
-    why += f"; {percent(c.safety or 0.0)} chance this guess and the next move are both safe"
-    if (
-        c.third is not None
-        and runner is not None
-        and runner.third is not None
-        and c.third > runner.third + TIE
-    ):
-        why += (
-            f"; close to {format_position(runner.pos)}, but {percent(c.third)} chance of three safe"
-            f" moves against {percent(runner.third)}"
-        )
-    return why
+    theirs = None if runner is None else runner.third
+    close = None
+    if runner is not None and c.third is not None and theirs is not None and c.third > theirs + TIE:
+        close = (runner.pos, c.third, theirs)  # a third move decided between the two
+    return wording.guessed(
+        c.pos,
+        c.probability,
+        pmin if c.probability > pmin + TIE else None,
+        tie,
+        dead=c.dead,
+        likely=c.likely,
+        proves=tuple(divmod(j, cols) for j in c.proves),
+        safety=c.safety or 0.0,
+        runner=close,
+    )

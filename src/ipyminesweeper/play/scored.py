@@ -6,8 +6,9 @@ import random
 import zlib
 from dataclasses import dataclass
 
-from ..engine import View, format_position
+from ..engine import View
 from ..engine.geometry import neighbour_table
+from . import wording
 from .move import Move, Strategy, playable
 
 __all__ = ["Scored", "scored"]
@@ -46,25 +47,17 @@ class Scored:
             best = min(score, key=lambda j: (score[j], j))
             pos = divmod(best, cols)
             s = score[best]
-            if s == 0:
-                why = f"{format_position(pos)} scores 0: every number around it has all its flags"
-            else:
-                why = (
-                    f"{format_position(pos)} has the lowest score, {s:.2f} (the sum of missing mines / "
-                    f"covered cells over the numbers around it), of {len(score)} scored cells"
-                )
+            why = wording.score_zero(pos) if s == 0 else wording.lowest_score(pos, s, len(score))
             numbers = tuple(divmod(i, cols) for i in table[best] if "1" <= cells[i] <= "8")
             return Move("reveal", pos, why, 0.0 if s == 0 else None, score=s, numbers=numbers)
         covered_all = [i for i, ch in enumerate(cells) if ch == "."]
         if not covered_all:
             first = cells.find("f")
             pos = divmod(first, cols)
-            return Move("flag", pos, f"no covered cell left: unflag {format_position(pos)}", None)
+            return Move("flag", pos, wording.unflag(pos, wording.NO_COVERED_CELL), None)
         rng = random.Random(zlib.crc32(cells.encode()) ^ (self.seed * 0x9E3779B1))
         pos = divmod(rng.choice(covered_all), cols)
-        return Move(
-            "reveal", pos, f"no number to score by: reveal a random cell {format_position(pos)}", None
-        )
+        return Move("reveal", pos, wording.random_cell(pos), None)
 
 
 scored: Strategy = Scored(0)

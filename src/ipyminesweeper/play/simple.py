@@ -7,8 +7,9 @@ real deduction, written once and shared by :func:`~ipyminesweeper.play.exact.exa
 
 from __future__ import annotations
 
-from ..engine import View, format_position
+from ..engine import View
 from ..engine.geometry import neighbour_table
+from . import wording
 from .move import Move, playable
 
 __all__ = ["simple"]
@@ -34,8 +35,7 @@ def simple(view: View) -> Move:
             return Move(
                 "reveal",
                 pos,
-                f"{format_position(pos)} is safe: the {value} at {format_position(divmod(i, cols))} "
-                f"already has {value} flag{'s' if value > 1 else ''} around it",
+                wording.safe_by_flags(pos, value, divmod(i, cols)),
                 0.0,
                 numbers=(divmod(i, cols),),
                 constrained=tuple(divmod(j, cols) for j in covered + flags),
@@ -50,8 +50,7 @@ def simple(view: View) -> Move:
             return Move(
                 "flag",
                 pos,
-                f"{format_position(pos)} is a mine: the {value} at {format_position(divmod(i, cols))} "
-                f"has exactly {value} covered cell{'s' if value > 1 else ''} around it",
+                wording.mine_by_count(pos, value, divmod(i, cols)),
                 1.0,
                 numbers=(divmod(i, cols),),
                 constrained=tuple(divmod(j, cols) for j in covered + flags),
@@ -60,6 +59,6 @@ def simple(view: View) -> Move:
     if first < 0:
         first = cells.find("f")
         pos = divmod(first, cols)
-        return Move("flag", pos, f"no covered cell left: unflag {format_position(pos)}", None)
+        return Move("flag", pos, wording.unflag(pos, wording.NO_COVERED_CELL), None)
     pos = divmod(first, cols)
-    return Move("reveal", pos, f"no rule applies: reveal the first covered cell {format_position(pos)}", None)
+    return Move("reveal", pos, wording.first_covered(pos), None)

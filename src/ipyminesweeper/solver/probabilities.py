@@ -18,7 +18,8 @@ from itertools import chain, combinations, product
 from math import comb
 from operator import mul
 
-from ..engine.geometry import neighbour_table
+from ..engine.geometry import format_position, neighbour_table
+from . import wording
 from .components import Component, split
 from .constraints import (
     ConstraintSystem,
@@ -32,7 +33,7 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
 from .rules import propagate
-from .wording import ReasonsByCell, join_words, plural
+from .wording import ReasonsByCell
 
 __all__ = [
     "Analysis",
@@ -112,12 +113,12 @@ class Analysis:
     def _index(self, pos: Pos) -> int:
         r, c = pos
         if not (0 <= r < self.rows and 0 <= c < self.cols):
-            raise ValueError(f"{pos} is off the {self.rows}x{self.cols} board")
+            raise ValueError(f"{format_position(pos)} is off the {self.rows}x{self.cols} board")
         i = r * self.cols + c
         if not (
             i in self._where or i in self._interior_set or i in self._fixed_safe or i in self._fixed_mines
         ):
-            raise ValueError(f"({r},{c}) is not a covered cell")
+            raise ValueError(f"{format_position(pos)} is not a covered cell")
         return i
 
     def number_distribution(self, pos: Pos) -> tuple[float, ...]:
@@ -369,13 +370,6 @@ def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list
     return out
 
 
-def _labels(system: ConstraintSystem, sources: list[int], limit: int = 3) -> str:
-    labels = [system.label(s) for s in sources[:limit]]
-    if len(sources) > limit:
-        labels.append(f"{len(sources) - limit} more")
-    return join_words(labels)
-
-
 def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysis:
     """:func:`analyse` on constraints already read."""
     original = system
@@ -487,9 +481,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
 
 
 def _contradiction(system: ConstraintSystem, comp: Component) -> str:
-    sources = sorted(s for _, _, s in comp.constraints)
-    nums = _labels(system, sources, 6)
-    return f"the numbers at {nums} contradict each other: no mine layout fits them"
+    return wording.contradiction([system.pos(s) for s in sorted(s for _, _, s in comp.constraints)])
 
 
 def _exact_reason(
@@ -499,33 +491,18 @@ def _exact_reason(
     cell: int,
     is_safe: bool,
 ) -> str:
-    label = system.label(cell)
-    what = "safe" if is_safe else "a mine"
+    pos = system.pos(cell)
     if cell in system.frontier and cell not in how:  # decided by propagation (deduce explains it)
-        return f"{label} is {what}: the numbers next to it leave no other choice"
+        return wording.decided(pos, not is_safe, wording.no_other_choice())
     if cell not in how:  # interior cell: only the mine count decides it
-        if is_safe:
-            return (
-                f"{label} is safe: the numbers need all {plural(system.mines, 'mine')}"
-                " next to them,"
-                " so none is left for cells away from the numbers"
-            )
-        return (
-            f"{label} is a mine: the numbers leave exactly as many mines as there are covered cells"
-            " away from them"
-        )
+        return wording.decided(pos, not is_safe, wording.interior(not is_safe, system.mines))
     global_count, j = how[cell]
     sources = sorted(s for _, _, s in components[j].constraints)
     touching = [s for s in sources if cell in _cells_of(system, s)]
     rest = [s for s in sources if s not in touching]
-    nums = _labels(system, touching + rest, 4)
-    if global_count:
-        return (
-            f"{label} is {what}: with {plural(system.mines, 'mine')} in total, every layout"
-            " that fits the"
-            f" numbers at {nums} makes it {what}"
-        )
-    return f"{label} is {what}: every layout of mines that fits the numbers at {nums} makes it {what}"
+    numbers = [system.pos(s) for s in touching + rest]
+    total = system.mines if global_count else None
+    return wording.decided(pos, not is_safe, wording.every_layout(not is_safe, numbers, total))
 
 
 def _cells_of(system: ConstraintSystem, source: int) -> tuple[int, ...]:

@@ -27,8 +27,9 @@ from itertools import compress, filterfalse
 from typing import Any
 
 from ..engine.geometry import format_position, neighbour_table
+from . import wording
 from .constraints import Constraint, ConstraintSystem, InconsistentViewError, Propagated, number_constraints
-from .wording import join_words, plural
+from .wording import plural
 
 __all__ = ["Reasoner", "local_rules", "propagate"]
 
@@ -140,19 +141,20 @@ class Reasoner:
                 if need in (0, open_):
                     self.queue.append(ci)
 
-    # -- wording -------------------------------------------------------------------------------
+    # -- positions, for the wording (solver/wording.py) ----------------------------------------
+
+    def pos(self, i: int) -> tuple[int, int]:
+        """``(row, col)`` of flat index ``i``."""
+        row, col = divmod(i, self.cols)
+        return (row, col)
 
     def label(self, i: int) -> str:
         """``"(r,c)"`` of flat index ``i``."""
-        return format_position(divmod(i, self.cols))
-
-    def labels(self, cells: Iterable[int]) -> str:
-        """``"(0,1), (0,2) and (1,2)"``."""
-        return join_words([self.label(i) for i in cells])
+        return format_position(self.pos(i))
 
     def number(self, value: int, source: int) -> str:
         """``"the 2 at (3,4)"``."""
-        return f"the {value} at {self.label(source)}"
+        return wording.number(value, self.pos(source))
 
     # -- deciding a cell -------------------------------------------------------------------------
 
@@ -217,40 +219,31 @@ class Reasoner:
     def reason(self, i: int) -> str:
         """Why cell ``i`` is decided, in words: ``"(3,4) is safe: the 1 at (2,3) already touches ..."``."""
         why = self.mines.get(i)
-        what = "a mine"
+        mine = why is not None
         if why is None:
-            why, what = self.safe[i], "safe"
+            why = self.safe[i]
+        pos = self.pos
         if why[0] == "single":
             _, ci, need, unknown = why
-            text = self.single_point_reason(self.constraints[ci], need, list(unknown))
+            con = self.constraints[ci]
+            # the mines the number touched before it fired (not the ones it decides)
+            known = [pos(c) for c in con.cells if c in self.mines and c not in unknown]
+            every = len(unknown) == len(con.cells)
+            text = wording.single_point(
+                con.value, pos(con.source), need, known, [pos(c) for c in unknown], every
+            )
         elif why[0] == "pair":
             _, con_a, na, con_b, nb, ua, ub = why
-            text = self.pair_reason(con_a, na, con_b, nb, sorted(ua & ub), sorted(ua - ub), sorted(ub - ua))
-        elif why[1] == 0:
-            text = f"all {plural(self.total or 0, 'mine')} are accounted for"
-        else:
-            text = f"the {plural(why[1], 'mine')} left must fill the {why[2]} unknown cells"
-        return f"{self.label(i)} is {what}: {text}"
-
-    def single_point_reason(self, con: Constraint, need: int, unknown: list[int]) -> str:
-        """Why the number ``con`` decides its ``unknown`` cells (``need`` mines still missing)."""
-        # the number's mines known before it fired: its cells decided mines, other than the ones it decided
-        known = [c for c in con.cells if c in self.mines and c not in unknown]
-        num = self.number(con.value, con.source)
-        if need == 0:
-            if known:
-                noun = "mine" if len(known) == 1 else f"{len(known)} mines"
-                return f"{num} already touches its {noun} at {self.labels(known)}"
-            return f"{num} has no mine next to it"
-        them = "it" if need == 1 else "them"
-        if known:
-            return (
-                f"{num} touches {plural(len(known), 'known mine')} and needs {need} more;"
-                f" only {self.labels(unknown)} can hold {them}"
+            text = wording.pair(
+                (con_a.value, pos(con_a.source), na),
+                (con_b.value, pos(con_b.source), nb),
+                [pos(c) for c in sorted(ua & ub)],
+                [pos(c) for c in sorted(ua - ub)],
+                [pos(c) for c in sorted(ub - ua)],
             )
-        if len(unknown) == len(con.cells):
-            return f"{num} has exactly {plural(len(unknown), 'covered neighbour')}: {self.labels(unknown)}"
-        return f"{num} needs {need} and only {self.labels(unknown)} can hold {them}"
+        else:
+            text = wording.counted(self.total or 0, why[1], why[2])
+        return wording.decided(pos(i), mine, text)
 
     def pairs(self) -> bool:
         """The pair rule over every two numbers that share an undecided cell (after the first
@@ -331,38 +324,6 @@ class Reasoner:
         self.decide_all(sorted(only_a), True, why, sources)
         self.decide_all(sorted(only_b), False, why, sources)
         return True
-
-    def pair_reason(
-        self,
-        con_a: Constraint,
-        na: int,
-        con_b: Constraint,
-        nb: int,
-        shared: list[int],
-        only_a: list[int],
-        only_b: list[int],
-    ) -> str:
-        """Why the numbers A and B decide the cells they do not share."""
-        num_a = self.number(con_a.value, con_a.source)
-        num_b = self.number(con_b.value, con_b.source)
-        mines_a = plural(na, "mine" if na == con_a.value else "more mine")
-        mines_b = plural(nb, "mine" if nb == con_b.value else "more mine")
-        if not only_a:  # A's undecided cells are all B's: B's other cells are free
-            return (
-                f"{num_a} needs {mines_a} among {self.labels(shared)}; they all touch {num_b},"
-                " which then needs no other mine"
-            )
-        if not only_b:  # B's undecided cells are all A's: A's other cells hold the rest
-            return (
-                f"{num_b} needs {mines_b} among {self.labels(shared)}; they all touch {num_a}, which"
-                f" needs {na - nb} more, and only {self.labels(only_a)}"
-                f" {'is' if len(only_a) == 1 else 'are'} left"
-            )
-        more_b = "" if nb == con_b.value else " more"
-        return (
-            f"{num_a} needs {mines_a}; at most {nb} can be among {self.labels(shared)}, which also touch"
-            f" {num_b} (needing {nb}{more_b}), so {self.labels(only_a)} hold the rest and {num_b} is full"
-        )
 
     def global_count(self) -> bool:
         """No mine left, or as many mines left as unknown cells (needs ``covered`` and ``mines``)."""

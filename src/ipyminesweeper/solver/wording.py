@@ -1,12 +1,33 @@
-"""How the solver words its reasons: plurals and lists of cells, in one place."""
+"""How the solver words its reasons, in one place: every sentence that says why a cell is safe or a mine
+(the deduction rules' and the exact analysis's), and the pieces the play layer's reasons are made of
+(numbers, lists of cells, plurals, percentages). A position is written one way, ``(row,col)``
+(:func:`~ipyminesweeper.engine.format_position`)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+
+from ..engine import format_position
 
 Pos = tuple[int, int]
 
-__all__ = ["ReasonsByCell", "join_words", "percent", "plural"]
+__all__ = [
+    "ReasonsByCell",
+    "cells",
+    "contradiction",
+    "counted",
+    "decided",
+    "every_layout",
+    "interior",
+    "join_words",
+    "no_other_choice",
+    "number",
+    "pair",
+    "percent",
+    "plural",
+    "single_point",
+    "some_cells",
+]
 
 
 def plural(n: int, word: str) -> str:
@@ -26,6 +47,122 @@ def percent(p: float) -> str:
     if 0 < p < 0.001:
         return f"{p * 100:.2g}%"
     return f"{p * 100:.1f}%"
+
+
+def cells(positions: Iterable[Pos]) -> str:
+    """``"(0,1), (0,2) and (1,2)"``."""
+    return join_words([format_position(p) for p in positions])
+
+
+def some_cells(positions: Sequence[Pos], limit: int = 3) -> str:
+    """The first ``limit`` cells and how many more: ``"(0,1), (0,2), (1,2) and 4 more"``."""
+    words = [format_position(p) for p in positions[:limit]]
+    if len(positions) > limit:
+        words.append(f"{len(positions) - limit} more")
+    return join_words(words)
+
+
+def number(value: int, pos: Pos) -> str:
+    """A revealed number: ``"the 2 at (3,4)"``."""
+    return f"the {value} at {format_position(pos)}"
+
+
+def decided(pos: Pos, mine: bool, why: str) -> str:
+    """``"(3,4) is safe: why"`` or ``"(3,4) is a mine: why"``."""
+    return f"{format_position(pos)} is {'a mine' if mine else 'safe'}: {why}"
+
+
+# -- the deduction rules (solver.rules) ---------------------------------------------------------
+
+
+def single_point(value: int, at: Pos, need: int, known: list[Pos], unknown: list[Pos], every: bool) -> str:
+    """Why the number ``value`` at ``at`` decides its ``unknown`` cells: ``need`` mines still missing,
+    ``known`` mines around it already; ``every``: its unknown cells are all its covered neighbours."""
+    num = number(value, at)
+    if need == 0:
+        if known:
+            noun = "mine" if len(known) == 1 else f"{len(known)} mines"
+            return f"{num} already touches its {noun} at {cells(known)}"
+        return f"{num} has no mine next to it"
+    them = "it" if need == 1 else "them"
+    if known:
+        return (
+            f"{num} touches {plural(len(known), 'known mine')} and needs {need} more;"
+            f" only {cells(unknown)} can hold {them}"
+        )
+    if every:
+        return f"{num} has exactly {plural(len(unknown), 'covered neighbour')}: {cells(unknown)}"
+    return f"{num} needs {need} and only {cells(unknown)} can hold {them}"
+
+
+def pair(
+    a: tuple[int, Pos, int],
+    b: tuple[int, Pos, int],
+    shared: list[Pos],
+    only_a: list[Pos],
+    only_b: list[Pos],
+) -> str:
+    """Why two numbers ``a`` and ``b`` (each ``(value, at, mines still needed)``) decide the cells they
+    do not share."""
+    (value_a, at_a, na), (value_b, at_b, nb) = a, b
+    num_a, num_b = number(value_a, at_a), number(value_b, at_b)
+    mines_a = plural(na, "mine" if na == value_a else "more mine")
+    mines_b = plural(nb, "mine" if nb == value_b else "more mine")
+    if not only_a:  # A's undecided cells are all B's: B's other cells are free
+        return (
+            f"{num_a} needs {mines_a} among {cells(shared)}; they all touch {num_b},"
+            " which then needs no other mine"
+        )
+    if not only_b:  # B's undecided cells are all A's: A's other cells hold the rest
+        return (
+            f"{num_b} needs {mines_b} among {cells(shared)}; they all touch {num_a}, which"
+            f" needs {na - nb} more, and only {cells(only_a)}"
+            f" {'is' if len(only_a) == 1 else 'are'} left"
+        )
+    more_b = "" if nb == value_b else " more"
+    return (
+        f"{num_a} needs {mines_a}; at most {nb} can be among {cells(shared)}, which also touch"
+        f" {num_b} (needing {nb}{more_b}), so {cells(only_a)} hold the rest and {num_b} is full"
+    )
+
+
+def counted(total: int, left: int, unknown: int) -> str:
+    """The global count: every mine accounted for, or the mines left fill every unknown cell."""
+    if left == 0:
+        return f"all {plural(total, 'mine')} are accounted for"
+    return f"the {plural(left, 'mine')} left must fill the {unknown} unknown cells"
+
+
+# -- the exact analysis (solver.probabilities) ----------------------------------------------------
+
+
+def no_other_choice() -> str:
+    return "the numbers next to it leave no other choice"
+
+
+def interior(mine: bool, total: int) -> str:
+    """A cell away from every number, decided by the mine count alone."""
+    if mine:
+        return "the numbers leave exactly as many mines as there are covered cells away from them"
+    return (
+        f"the numbers need all {plural(total, 'mine')} next to them, so none is left for cells away from"
+        " the numbers"
+    )
+
+
+def every_layout(mine: bool, numbers: Sequence[Pos], total: int | None) -> str:
+    """Every layout that fits the numbers (and, with ``total``, the mine count) decides the cell."""
+    what = "a mine" if mine else "safe"
+    if total is not None:
+        return (
+            f"with {plural(total, 'mine')} in total, every layout that fits the numbers at"
+            f" {some_cells(numbers, 4)} makes it {what}"
+        )
+    return f"every layout of mines that fits the numbers at {some_cells(numbers, 4)} makes it {what}"
+
+
+def contradiction(numbers: Sequence[Pos]) -> str:
+    return f"the numbers at {some_cells(numbers, 6)} contradict each other: no mine layout fits them"
 
 
 class ReasonsByCell(Mapping[Pos, str]):

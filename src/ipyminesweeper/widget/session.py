@@ -30,7 +30,6 @@ from ..engine import (
     Position,
     View,
     chord,
-    format_position,
     new_board,
     reveal,
     toggle_flag,
@@ -39,6 +38,7 @@ from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
 from . import messages as msg
+from . import wording
 from .effects import DrawSeed, Effect, Log, RecordResult, ResendSettings
 from .history import History, Turn
 from .messages import NAME_LIMIT, Message, MessageError
@@ -116,19 +116,14 @@ class Assistance:
 
     def describe(self) -> str:
         """``"1 undo after a loss, 2 hints"``: what helped, or ``""``."""
-        parts = [
-            _count(self.undos_after_loss, "undo after a loss", "undos after a loss"),
-            _count(self.hints, "hint", "hints"),
-            _count(self.autoplayer_moves, "autoplayer move", "autoplayer moves"),
-            _count(self.boards_set, "board set from code", "boards set from code"),
-            _count(self.rewinds, "resume from history", "resumes from history"),
-            "the probability overlay" if self.overlay else "",
-        ]
-        return ", ".join(p for p in parts if p)
-
-
-def _count(n: int, one: str, many: str) -> str:
-    return "" if n == 0 else f"1 {one}" if n == 1 else f"{n} {many}"
+        return wording.assistance(
+            self.undos_after_loss,
+            self.hints,
+            self.autoplayer_moves,
+            self.boards_set,
+            self.rewinds,
+            self.overlay,
+        )
 
 
 @dataclass(frozen=True)
@@ -230,10 +225,7 @@ class Session:
         status = self.board.status
         if status not in ("won", "lost"):
             return ""
-        seconds = round(self.seconds)
-        text = f"won in {seconds} s" if status == "won" else f"lost after {seconds} s"
-        helped = self.assistance.describe()
-        return f"{text} (assisted: {helped})" if helped else text
+        return wording.game_over(status == "won", round(self.seconds), self.assistance.describe())
 
 
 def result_of(session: Session) -> GameResult | None:
@@ -615,9 +607,7 @@ def _with_strategy(session: Session, name: str, fn: Strategy, select: bool) -> S
 def describe_turn(turn: Turn | None) -> str:
     """A history step in words: ``"exact: reveal (4,7): (4,7) is safe: ..."``, or ``"the start"``."""
     if turn is None:
-        return "the start"
+        return wording.START
     if turn.move is None:
-        return "a board set from code"
-    who = turn.strategy or "you"
-    reason = f": {turn.move.reason}" if turn.move.reason else ""
-    return f"{who}: {turn.move.action} {format_position(turn.move.pos)}{reason}"
+        return wording.BOARD_SET
+    return wording.move_by(turn.strategy, turn.move.action, turn.move.pos, turn.move.reason)
