@@ -47,6 +47,9 @@ export const CONSTANTS = {
     "zoom_step": 4,
     "small": 20
   },
+  "requests": {
+    "max_id": 9007199254740991
+  },
   "snapshot_note": "snapshot: run the cell to play",
   "stats_note": "The best time counts only games won without help (no undo after a loss, hint, autoplayer move, board set from code, resume or overlay); the median counts every win.",
   "key_help": [

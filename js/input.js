@@ -29,7 +29,9 @@ export const MAX_PENDING = 32;
  */
 export function withRequest(requests, handled, lastId, request) {
   const pending = (Array.isArray(requests) ? requests : []).filter((r) => r && Number(r.id) > handled);
-  const top = pending.reduce((m, r) => Math.max(m, Number(r.id) || 0), Math.max(handled | 0, lastId | 0));
+  // Plain numbers, exact up to 2**53 (Python refuses ids past it): a 32-bit `| 0` wrapped at 2**31.
+  const floor = Math.max(Number(handled) || 0, Number(lastId) || 0);
+  const top = pending.reduce((m, r) => Math.max(m, Number(r.id) || 0), floor);
   const id = top + 1;
   return { requests: [...pending, { id, ...request }].slice(-MAX_PENDING), id };
 }

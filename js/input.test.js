@@ -31,6 +31,14 @@ test("withRequest keeps the unanswered requests and numbers the new one", () => 
   assert.equal(withRequest(many, 0, 100, { action: "undo" }).requests.length, MAX_PENDING);
 });
 
+test("withRequest counts past 2**31 (a 32-bit `| 0` wrapped there and made the widget deaf)", () => {
+  const big = 2 ** 31;
+  const r = withRequest([{ id: big + 1, action: "undo" }], big, big + 1, { action: "step" });
+  assert.equal(r.id, big + 2);
+  assert.deepEqual(r.requests.map((q) => q.id), [big + 1, big + 2]);
+  assert.equal(withRequest([], 2 ** 52, 0, { action: "undo" }).id, 2 ** 52 + 1);
+});
+
 test("a mouse: right button flags at once, left and middle press, others nothing", () => {
   assert.deepEqual(pressStart({ pointerType: "mouse", button: 2, idx: 3 }, "."), { action: "flag", press: null });
   const left = pressStart({ pointerType: "mouse", button: 0, idx: 3, x: 5, y: 6 }, ".");

@@ -73,6 +73,20 @@ class Board:
         if problem:
             raise BoardError(problem)
 
+    def rechecked(self) -> Board:
+        """An equal board built afresh from this one's fields, every one checked again, nothing cached.
+
+        For a board that comes from outside (a widget's ``w.board = ...``): its fields may have been
+        changed with ``object.__setattr__`` after it was made, which no constructor sees. Raises
+        :class:`BoardError` naming the broken invariant.
+        """
+        field = self.minefield
+        if isinstance(field, Minefield):
+            field = Minefield(field.rows, field.cols, field.mask, field.seed, field.first_click)
+        elif isinstance(field, PendingMines):
+            field = PendingMines(field.seed, field.first_click)
+        return Board(self.rows, self.cols, self.mines, self.states, field, self.exploded_index)
+
     # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:

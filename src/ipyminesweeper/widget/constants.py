@@ -24,6 +24,7 @@ __all__ = [
     "FIT_MAX_CELL",
     "KEY_HELP",
     "MAX_CELL",
+    "MAX_REQUEST_ID",
     "MIN_CELL",
     "MIN_SIDE",
     "POINTER_HELP",
@@ -33,6 +34,10 @@ __all__ = [
     "ZOOM_STEP",
     "frontend_table",
 ]
+
+MAX_REQUEST_ID = 2**53 - 1
+"""The highest id a browser request may carry: JavaScript's largest safe integer, so both sides count the
+same (a 32-bit ``| 0`` wrapped at 2**31 and made the front end deaf). Higher ids are refused."""
 
 MIN_SIDE = 1
 """The fewest rows (or columns) a board may have; the most cells is the engine's ``MAX_CELLS``."""
@@ -105,6 +110,7 @@ def frontend_table() -> dict[str, Any]:
             "zoom_step": ZOOM_STEP,
             "small": SMALL_CELL,
         },
+        "requests": {"max_id": MAX_REQUEST_ID},
         "snapshot_note": SNAPSHOT_NOTE,
         "stats_note": STATS_NOTE,
         "key_help": [list(pair) for pair in KEY_HELP],

@@ -25,7 +25,7 @@ from ..engine.errors import quote
 from ..engine.geometry import as_position
 from ..engine.minefield import seed_error
 from ..play import BUILTINS, STRATEGIES, Strategy
-from .constants import MAX_CELL, MIN_CELL
+from .constants import MAX_CELL, MAX_REQUEST_ID, MIN_CELL
 from .stats import Stats
 
 __all__ = [
@@ -50,6 +50,7 @@ __all__ = [
     "NewGameOf",
     "Pause",
     "Play",
+    "Refused",
     "Resume",
     "Reveal",
     "Scrub",
@@ -63,6 +64,7 @@ __all__ = [
     "StatsChanged",
     "Step",
     "Undo",
+    "check_request",
     "decode",
     "decode_requests",
     "from_browser",
@@ -77,6 +79,10 @@ MAX_DELAY = 10.0
 """The longest pause between two autoplayer moves, in seconds."""
 NAME_LIMIT = 60
 """The longest strategy name a session accepts."""
+REQUEST_FIELDS = 8
+"""The most fields one request may have (``id``, ``action`` and its arguments)."""
+TEXT_LIMIT = 100
+"""The longest string a request may hold (a level name, a first-click rule, a field name)."""
 
 
 class MessageError(ValueError):
@@ -427,12 +433,15 @@ class AutoStep(Message):
 
 @dataclass(frozen=True)
 class StatsChanged(Message):
-    """The statistics store's summary, one row per level and first-click rule (an effect's outcome)."""
+    """The statistics store's summary, one row per level and first-click rule (an effect's outcome), and
+    what the store has to say, once (a file it moved aside, statistics kept in memory only), or ""."""
 
     stats: Stats
+    notice: str = ""
 
     def __post_init__(self) -> None:
         _require_type(isinstance(self.stats, Stats), f"StatsChanged needs a Stats, not {quote(self.stats)}")
+        _require_type(isinstance(self.notice, str), f"a notice is a str, not {quote(self.notice)}")
 
 
 @dataclass(frozen=True)
@@ -443,6 +452,22 @@ class BadInput(Message):
 
     def __post_init__(self) -> None:
         _require_type(isinstance(self.problem, str), f"a problem is a str, not {quote(self.problem)}")
+
+
+@dataclass(frozen=True)
+class Refused(Message):
+    """A message the shell could not apply or show (its session failed to render, or was not strict
+    JSON): the session stays, shows ``error``, the autoplayer stops, and browser request ``request`` (if
+    any) counts as answered."""
+
+    error: BaseException
+    request: int | None = None
+
+    def __post_init__(self) -> None:
+        error = self.error
+        _require_type(isinstance(error, BaseException), f"Refused needs an exception, not {quote(error)}")
+        request = self.request
+        _require_type(request is None or _is_int(request), f"a request id is an int, not {quote(request)}")
 
 
 @dataclass(frozen=True)
@@ -528,15 +553,40 @@ def decode_requests(value: object, after: int) -> list[tuple[int, object]]:
     last = 0
     for entry in value:
         ident = entry.get("id") if isinstance(entry, dict) else None
-        if not isinstance(ident, int) or isinstance(ident, bool) or ident <= last:
+        if not isinstance(ident, int) or isinstance(ident, bool) or not last < ident <= MAX_REQUEST_ID:
             raise MessageError(
-                f"each request is an object with an increasing positive integer id, got {quote(entry, 80)}"
+                f"each request is an object with an id, increasing, from 1 to {MAX_REQUEST_ID:,} "
+                f"(2**53 - 1, where JavaScript still counts exactly), got {quote(entry, 80)}"
             )
-        last = ident
+        check_request(entry)
         assert isinstance(entry, dict)
+        last = ident
         if ident > after:
             out.append((ident, {k: v for k, v in entry.items() if k != "id"}))
     return out
+
+
+def check_request(entry: object) -> None:
+    """MessageError unless ``entry`` is a small flat JSON object of strict JSON values: at most
+    :data:`REQUEST_FIELDS` fields, each a short string, a boolean, null, an integer JavaScript counts
+    exactly or a finite number (no NaN or infinity, which would make every later state message invalid)."""
+    if not isinstance(entry, dict) or len(entry) > REQUEST_FIELDS:
+        raise MessageError(
+            f"each request is a JSON object of at most {REQUEST_FIELDS} fields, got {quote(entry, 80)}"
+        )
+    for key, value in entry.items():
+        strict = (
+            value is None
+            or isinstance(value, bool)
+            or (isinstance(value, str) and len(value) <= TEXT_LIMIT)
+            or (isinstance(value, int) and -MAX_REQUEST_ID <= value <= MAX_REQUEST_ID)
+            or (isinstance(value, float) and math.isfinite(value))
+        )
+        if not (isinstance(key, str) and len(key) <= TEXT_LIMIT and strict):
+            raise MessageError(
+                f"a request's fields are short strings, booleans, null or finite numbers (strict JSON), "
+                f"got {quote(key, 40)}: {quote(value, 80)}"
+            )
 
 
 def from_browser(sync_data: object, handled: int) -> tuple[list[FromBrowser], list[Any] | None]:

@@ -259,7 +259,7 @@ def start(
     if not isinstance(board, Board):
         raise TypeError(f"a session starts from a Board, not {type(board).__name__}")
     menu = tuple(STRATEGIES.items()) if strategies is None else strategies
-    session = Session(History.begin(board), menu, menu[0][0] if menu else "")
+    session = Session(History.begin(board.rechecked()), menu, menu[0][0] if menu else "")
     if strategy is None and session.strategy_named("exact") is not None:
         strategy = "exact"
     messages: list[Message] = []
@@ -283,6 +283,13 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
             return _from_browser(session, messages, request, now)
         case msg.AutoStep():
             return _autoplayed(session, now)
+        case msg.Refused(error, request):
+            problem = problem_of(error)
+            handled = session.handled if request is None else request
+            stopped = replace(session, problem=problem, autoplay=None, handled=handled)
+            return stopped, (Log(f"refused a message: {problem.text}", problem.error),)
+        case msg.StatsChanged(stats, notice) if notice:  # the store says something once: shown, and logged
+            return replace(session, stats=stats, problem=Problem(notice)), (Log(notice, None),)
         case msg.NewGameOf(seed=None):
             return session, (DrawSeed(_kind_of(session.board, message)),)
     return _settled(session, _next(session, message, now), ())
@@ -372,7 +379,7 @@ def _next(session: Session, message: Message, now: int) -> Session:
             _require_live(session)
             return _undone(session, now)
         case msg.NewGame(new):
-            return _new_game(session, new)
+            return _new_game(session, new.rechecked())  # a board from outside: its fields checked again
         case msg.NewGameOf(seed=seed):
             kind = _kind_of(board, message)
             assert kind.rows is not None and kind.cols is not None and kind.first_click is not None
@@ -381,6 +388,7 @@ def _next(session: Session, message: Message, now: int) -> Session:
             )
         case msg.SetBoard(new):
             _require_live(session)
+            new = new.rechecked()  # a board from outside: its fields checked again
             if new == board:
                 return session
             helped = replace(session.assistance, boards_set=session.assistance.boards_set + 1)
@@ -428,7 +436,7 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
         case msg.Pause():
             return replace(session, autoplay=None)
-        case msg.StatsChanged(stats):
+        case msg.StatsChanged(stats, _):
             return replace(session, stats=stats)
         case msg.BadInput(problem):
             raise MessageError(problem)

@@ -18,6 +18,7 @@ shown in the widget. See ``js/README.md`` for the front end.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Mapping
@@ -66,6 +67,10 @@ class StatsStore(Protocol):
 
     def add(self, result: GameResult) -> Stats:
         """Record ``result`` (replacing an earlier result of the same game); the statistics after it."""
+        ...
+
+    def notice(self) -> str:
+        """What the store has to say since the last call (each notice once), or ""."""
         ...
 
 
@@ -218,7 +223,8 @@ class Minesweeper(anywidget.AnyWidget):
         self._store: StatsStore = StatsFile()
         self.last_error: BaseException | None = None
         """The last exception a message raised (a rejected call, or a failing strategy), for debugging."""
-        self._commit(session, (LoadStats(),))  # before the comm opens: the browser's first state is this
+        # before the comm opens: the browser's first state is this
+        self._commit(session, (LoadStats(),), self._state_of(session))
         super().__init__(**kwargs)
 
     # --- the loop: update, perform the effects, render ---------------------------------------------------
@@ -231,36 +237,59 @@ class Minesweeper(anywidget.AnyWidget):
     def send(self, *messages: Message) -> Session:
         """Apply ``messages`` in order, all or nothing, and show the result; returns the new session.
 
-        If one is rejected, it raises and the widget stays exactly as it was.
+        If one is rejected, or the new session cannot be shown, it raises and the widget stays exactly as
+        it was.
         """
         try:
             session, effects = update_all(self._session, messages, now=_now_ms())
+            state = self._state_of(session)
         except Exception as exc:
             self.last_error = exc
             raise
-        self._commit(session, effects)
+        self._commit(session, effects, state)
         return self._session
 
     def _dispatch(self, message: Message) -> None:
-        """A message with no caller to raise to (the browser, a timer, an effect's outcome)."""
-        self._commit(*update(self._session, message, now=_now_ms()))
+        """A message with no caller to raise to (the browser, a timer, an effect's outcome). If its
+        session cannot be shown, the widget keeps the session it had and shows why (see ``Refused``)."""
+        try:
+            session, effects = update(self._session, message, now=_now_ms())
+            state = self._state_of(session)
+        except Exception as exc:
+            request = message.request if isinstance(message, msg.FromBrowser) else None
+            session, effects = update(self._session, msg.Refused(exc, request), now=_now_ms())
+            state = self._state_of(session)
+        self._commit(session, effects, state)
 
-    def _commit(self, session: Session, effects: tuple[Effect, ...]) -> None:
-        """The one way the widget changes: keep ``session``, render it, perform ``effects``, and run the
-        timers ``session`` subscribes to."""
+    def _state_of(self, session: Session) -> dict[str, Any]:
+        """What the synced traitlets will hold for ``session``, checked before anything changes: it
+        renders, each changed value is what its traitlet accepts, and it is strict JSON (no NaN or
+        infinity, which the messaging protocol refuses). Raises otherwise."""
+        state = render(session)
+        traits = self.traits()
+        for name, value in state.items():
+            if isinstance(value, (str, bool)) or getattr(self, name) == value:
+                continue
+            traits[name].validate(self, value)
+            json.dumps(value, allow_nan=False)
+        return state
+
+    def _commit(self, session: Session, effects: tuple[Effect, ...], state: dict[str, Any]) -> None:
+        """The one way the widget changes: keep ``session``, show its ``state`` (from :meth:`_state_of`),
+        perform ``effects``, and run the timers ``session`` subscribes to."""
         before, self._session = self._session, session
         if session.problem is not None and session.problem is not before.problem:
             self.last_error = session.problem.error
-        self._render()
+        self._show(state)
         for effect in effects:
             self._perform(effect)
         self._follow_subscriptions()
 
-    def _render(self) -> None:
+    def _show(self, state: dict[str, Any]) -> None:
         self._rendering = True
         try:
             with self.hold_sync():
-                for name, value in render(self._session).items():  # render() puts status last
+                for name, value in state.items():  # render() puts status last
                     if getattr(self, name) != value:
                         self.set_trait(name, value)
         finally:
@@ -272,9 +301,11 @@ class Minesweeper(anywidget.AnyWidget):
             case DrawSeed(game):
                 self._dispatch(replace(game, seed=new_seed()))
             case RecordResult(result):
-                self._dispatch(msg.StatsChanged(self._store.add(result)))
+                stats = self._store.add(result)
+                self._dispatch(msg.StatsChanged(stats, self._store.notice()))
             case LoadStats():
-                self._dispatch(msg.StatsChanged(self._store.load()))
+                stats = self._store.load()
+                self._dispatch(msg.StatsChanged(stats, self._store.notice()))
             case Log(text, error):
                 cause = None if error is None else error.__cause__
                 if cause is None:
