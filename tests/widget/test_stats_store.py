@@ -526,3 +526,15 @@ def test_a_finished_game_is_recorded_and_survives_a_new_widget(
     won = helped.stats.of("beginner", "opening")
     assert won.played == 2 and (helped.status == "lost" or won.best_seconds == table.best_seconds)
     assert isinstance(helped.stats, Stats) and json.dumps(helped.stats_table)
+
+
+def test_the_widget_says_once_what_the_store_did(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("JUPYTER_DATA_DIR", str(tmp_path))
+    folder = tmp_path / "ipyminesweeper"
+    folder.mkdir()
+    (folder / "stats.sqlite3").write_bytes(junk_database(folder))
+    w = Minesweeper("beginner", seed=3)
+    assert "moved aside" in w.error, "the widget says so"
+    w.reveal(4, 4)
+    assert w.error == "", "once"
+    assert Minesweeper("beginner").error == "", "the next widget finds a good database"
