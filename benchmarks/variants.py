@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ipyminesweeper.play.exact import ExactStrategy
 
-__all__ = ["exact_long_term"]
+__all__ = ["exact_long_term", "exact_wide"]
 
 exact_long_term = ExactStrategy(
     "exact_long_term",
@@ -16,4 +16,12 @@ exact_long_term = ExactStrategy(
     influence (``ipyminesweeper.play.influence``).""",
     flags=False,
     long_term=True,
+)
+
+exact_wide = ExactStrategy(
+    "exact_wide",
+    """``exact`` with Hill's wider candidate set: cells that could be half of a later 50/50 are weighed
+    too, with ``exact``'s own look-ahead (``ipyminesweeper.play.guess.weigh``, ``wide=True``).""",
+    flags=False,
+    wide=True,
 )

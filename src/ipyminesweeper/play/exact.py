@@ -64,7 +64,9 @@ def _certain(view: View, cell: int) -> Move:
     return explained_later(action, pos, 0.0, partial(_explain_certain, view, pos))
 
 
-def _exact_move(view: View, rules: Reasoner, *, flags: bool, long_term: bool = False) -> Move:
+def _exact_move(
+    view: View, rules: Reasoner, *, flags: bool, long_term: bool = False, wide: bool = False
+) -> Move:
     """:func:`exact`'s move, given the fast rules' closure on ``view`` (not on a fresh board)."""
     if rules.pending:  # the first covered cell, in reading order, that the fast rules prove safe
         return _certain(view, min(rules.pending))
@@ -77,7 +79,7 @@ def _exact_move(view: View, rules: Reasoner, *, flags: bool, long_term: bool = F
         unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
         if unflagged:
             return Move("flag", unflagged[0], analysis.reasons.get(unflagged[0], ""), 1.0)
-    return guess(rows, cols, view.mines, cells, analysis, long_term=long_term)
+    return guess(rows, cols, view.mines, cells, analysis, long_term=long_term, wide=wide)
 
 
 class ExactStrategy:
@@ -89,12 +91,15 @@ class ExactStrategy:
     the module-level name it is bound to.
     """
 
-    def __init__(self, name: str, doc: str, *, flags: bool, long_term: bool = False) -> None:
+    def __init__(
+        self, name: str, doc: str, *, flags: bool, long_term: bool = False, wide: bool = False
+    ) -> None:
         self.__name__ = self.__qualname__ = name
         self.__module__ = __name__
         self.__doc__ = doc
         self.flags = flags
         self.long_term = long_term  # an experiment: see guess.weigh
+        self.wide = wide  # an experiment: see guess.weigh
         self.kept = KeptClosure()
         self.lock = threading.Lock()
 
@@ -110,8 +115,9 @@ class ExactStrategy:
                 self.lock.release()
             if pending is not None:
                 return _certain(view, pending)
-            return _exact_move(view, rules, flags=self.flags, long_term=self.long_term)
-        return _exact_move(view, KeptClosure().update(view), flags=self.flags, long_term=self.long_term)
+            return _exact_move(view, rules, flags=self.flags, long_term=self.long_term, wide=self.wide)
+        kept = KeptClosure().update(view)
+        return _exact_move(view, kept, flags=self.flags, long_term=self.long_term, wide=self.wide)
 
     def clear(self) -> None:
         """Forget the kept position (the next call works from the whole view)."""

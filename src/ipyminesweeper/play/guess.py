@@ -42,7 +42,7 @@ from ..solver import Analysis, InconsistentViewError, analyse, local_rules
 from ..solver.constraints import position_table
 from . import wording
 from .endgame import Endgame, best_endgame_move, best_region_move
-from .influence import influence_factor
+from .influence import fifty_fifty_influence, influence_factor
 from .move import Move, evidence
 
 __all__ = [
@@ -65,6 +65,7 @@ PROGRESS_BONUS = 0.001  # score = secondary safety * (1 + PROGRESS_BONUS * P(pro
 NEAR_TIE = 0.002  # candidates within this (relative) of the best score are looked at a third level
 THIRD_CANDIDATES = 2  # at most this many candidates get the third level
 THIRD_WIDTH = 2  # next moves weighed at the third level: the safest few
+INFLUENCED = 0.9  # wide=True adds cells whose P(safe) + 50/50 influence / layouts > this * the best one
 
 
 @dataclass(frozen=True)
@@ -304,6 +305,15 @@ def third_order_safety(
     return total
 
 
+def _candidate(rows: int, cols: int, cells: str, a: Analysis, pos: Position) -> Candidate:
+    """``pos`` as a candidate, before the look-ahead."""
+    table = neighbour_table(rows, cols)
+    dist = a.number_distribution(pos)
+    dead = sum(1 for d in dist if d > 0) <= 1 and dist[0] <= 0
+    n_covered = sum(1 for j in table[pos[0] * cols + pos[1]] if cells[j] in ".f")
+    return Candidate(pos, a.probabilities[pos], 0.0, n_covered, dead, dist)
+
+
 def _candidates(rows: int, cols: int, cells: str, a: Analysis) -> list[Candidate]:
     """The cells worth weighing, live before dead, then safest first."""
     table = neighbour_table(rows, cols)
@@ -331,12 +341,49 @@ def _candidates(rows: int, cols: int, cells: str, a: Analysis) -> list[Candidate
                 for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
                     near.add((r + dr, c + dc))
             picked += [pos for pos in inner if pos in near or 1 < n_covered(pos) < 4]
-    out = []
-    for pos in picked:
-        dist = a.number_distribution(pos)
-        dead = sum(1 for d in dist if d > 0) <= 1 and dist[0] <= 0
-        out.append(Candidate(pos, covered[pos], 0.0, n_covered(pos), dead, dist))
+    out = [_candidate(rows, cols, cells, a, pos) for pos in picked]
     out.sort(key=lambda c: (c.dead, round(c.probability, 12), c.covered_neighbours, c.pos))
+    return out
+
+
+def _alike(rows: int, cols: int, cells: str, pos: Position) -> int | None:
+    """How many neighbours ``pos`` has, if it lies two cells deep in unrevealed ground (every cell up
+    to two steps away covered): such cells are alike, their looks ahead the same, when they have as
+    many neighbours. None otherwise."""
+    r0, c0 = pos
+    for r in range(max(0, r0 - 2), min(rows, r0 + 3)):
+        if cells[r * cols + max(0, c0 - 2) : r * cols + min(cols, c0 + 3)].strip(".f"):
+            return None
+    return len(neighbour_table(rows, cols)[r0 * cols + c0])
+
+
+def _influenced(
+    rows: int, cols: int, cells: str, a: Analysis, skip: set[Position], least: float
+) -> list[Candidate]:
+    """Hill's extra candidates (``getInfluencedTiles`` of his JSMinesweeper), safest first: covered,
+    live cells with a 50/50 influence (:mod:`.influence`) whose P(safe) plus influence / layouts
+    exceeds :data:`INFLUENCED` times the best P(safe), however unsafe they are on their own. Only
+    cells at least ``least`` safe are looked at, and none in ``skip`` or :func:`_alike` one before
+    it or in ``skip``."""
+    covered = {pos: p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."}
+    cutoff = INFLUENCED * (1 - min(covered.values()))
+    kinds = {_alike(rows, cols, cells, pos) for pos in skip} - {None}
+    out = []
+    for pos, p in sorted(covered.items(), key=lambda item: (round(item[1], 12), item[0])):
+        if 1 - p < least:
+            break
+        # (the influence is at most the layouts where the cell is a mine, and those where it is safe)
+        if pos in skip or 1 - p + min(p, 1 - p) <= cutoff:
+            continue
+        kind = _alike(rows, cols, cells, pos)
+        if kind is not None and kind in kinds:
+            continue
+        influence = fifty_fifty_influence(rows, cols, cells, a, pos)
+        if influence and 1 - p + influence / a.layouts > cutoff:
+            c = _candidate(rows, cols, cells, a, pos)
+            if not c.dead:
+                out.append(c)
+                kinds.add(kind)
     return out
 
 
@@ -354,27 +401,39 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
 
 
 def weigh(
-    rows: int, cols: int, mines: int, cells: str, a: Analysis, *, long_term: bool = False
+    rows: int,
+    cols: int,
+    mines: int,
+    cells: str,
+    a: Analysis,
+    *,
+    long_term: bool = False,
+    wide: bool = False,
 ) -> list[Candidate]:
     """The candidates of the look-ahead (step 4), each weighed, best first; those dropped half-way
     come last, with no score. The first is the guess when steps 1-3 do not apply.
 
     ``long_term=True`` (an experiment, off in :func:`~ipyminesweeper.play.exact`) weighs each score by
-    the cell's 50/50 influence (:func:`~.influence.influence_factor`), as Hill's JSMinesweeper does."""
+    the cell's 50/50 influence (:func:`~.influence.influence_factor`), as Hill's JSMinesweeper does.
+    ``wide=True`` (an experiment, off) widens the candidates as his solvers do: cells that could be
+    half of a later 50/50 join even when far less safe (:func:`_influenced`), weighed like the others
+    after them."""
     known = frozenset(r * cols + c for r, c in a.mines)
     scored: list[Candidate] = []
     dropped: list[Candidate] = []
     afters: dict[Position, dict[int, Analysis | None]] = {}
     best = -1.0
     unflagged = _unflagged(rows, cols, cells)
-    for c in _candidates(rows, cols, cells, a):
+
+    def consider(c: Candidate) -> None:
+        nonlocal best
         x = c.pos[0] * cols + c.pos[1]
         weight = influence_factor(rows, cols, cells, a, c.pos) if long_term else 1.0
         floor = best / ((1 + PROGRESS_BONUS) * weight)
         got = _look_ahead(rows, cols, mines, cells, x, c.dist, known, floor, unflagged)
         if got is None:
             dropped.append(c)
-            continue
+            return
         score = got.blended * weight * (1 + PROGRESS_BONUS * got.progress)
         scored.append(
             replace(
@@ -389,6 +448,16 @@ def weigh(
         afters[c.pos] = got.afters
         if not c.dead:
             best = max(best, score)
+
+    candidates = _candidates(rows, cols, cells, a)
+    for c in candidates:
+        consider(c)
+    if wide:
+        # a cell scores at most its P(safe) (times the bonus and, with long_term, its weight): one less
+        # safe than this can neither win nor come near enough to the best for the third level
+        least = -1.0 if long_term else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
+        for c in _influenced(rows, cols, cells, a, {c.pos for c in candidates}, least):
+            consider(c)
     scored.sort(key=_rank)
     top = scored[0].score or 0.0
     close: list[Candidate] = []
@@ -412,9 +481,18 @@ def weigh(
     return scored + dropped
 
 
-def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis, *, long_term: bool = False) -> Move:
+def guess(
+    rows: int,
+    cols: int,
+    mines: int,
+    cells: str,
+    a: Analysis,
+    *,
+    long_term: bool = False,
+    wide: bool = False,
+) -> Move:
     """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell
-    (``long_term``: see :func:`weigh`)."""
+    (``long_term``, ``wide``: see :func:`weigh`)."""
     cands = [(p, pos) for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
     if not cands:  # only flagged cells left: unflag the safest
         p, pos = min((p, pos) for pos, p in a.probabilities.items())
@@ -434,7 +512,7 @@ def guess(rows: int, cols: int, mines: int, cells: str, a: Analysis, *, long_ter
     if region is not None:
         why = wording.region_search(region.pos, region.probability, region.cells, region.layouts, region.win)
         return _searched(rows, cols, cells, region, why)
-    ranked = weigh(rows, cols, mines, cells, a, long_term=long_term)
+    ranked = weigh(rows, cols, mines, cells, a, long_term=long_term, wide=wide)
     best = ranked[0]
     return Move(
         "reveal",
