@@ -2,6 +2,7 @@
 // Python computes every synced value (src/ipyminesweeper/widget/render.py); this is the one place where the
 // front end parses them, so `viewing`, the history length and the cells are read the same way everywhere.
 import { decodeProbabilities } from "./helpers.js";
+import { applyPatch, bytesOf, readBoardPatch } from "./patch.js";
 
 /** The traitlets the front end reads; a change of any of them re-renders. */
 export const TRAITS = [
@@ -9,6 +10,7 @@ export const TRAITS = [
   "elapsed", "can_undo", "summary", "error", "error_details", "strategies", "strategy", "last_move",
   "hint_move", "show_probabilities", "probabilities", "autoplaying", "delay", "labels", "cell_size",
   "question_marks", "marks", "history_length", "viewing", "history_step", "stats_table", "handled",
+  "cells_version", "board_patch",
 ];
 
 const CELLS_RE = /^[.f0-8*XFx]*$/;
@@ -23,7 +25,8 @@ const CELLS_RE = /^[.f0-8*XFx]*$/;
  *   showProbabilities: boolean, probabilities: Map<number, number>, autoplaying: boolean, delay: number,
  *   labels: boolean, cellSize: number, questionMarks: boolean, marks: Set<number>, historyLength: number,
  *   viewing: number, historyStep: Move & {index?: number}, statsTable: Record<string, any>[], level: string,
- *   firstClick: string, handled: number, problem: string, raw: Record<string, any>,
+ *   firstClick: string, handled: number, problem: string, raw: Record<string, any>, version: number,
+ *   missing: number,
  * }} Model
  */
 
@@ -39,14 +42,40 @@ export function boardProblem(rows, cols, cells) {
   return "";
 }
 
-/** The cells-derived fields, reused from `previous` when the same strings arrive again (no re-parse). */
+/**
+ * The board: the synced `cells` (the whole view, at `cells_version`), or the cells decoded last time when the
+ * synced ones are not newer, then the synced `board_patch` applied when it is the next version (see
+ * src/ipyminesweeper/widget/board_sync.py). `missing` is the version of a patch that could not be applied
+ * (one was missed): the front end then asks for the whole board. A patch is checked as it is read, so the
+ * patched view is not parsed again.
+ */
 function decodeBoard(get, previous) {
   const rows = Math.trunc(num(get("rows")));
   const cols = Math.trunc(num(get("cols")));
-  const cells = str(get("cells"));
-  const same = previous && previous.raw.cells === cells && previous.rows === rows && previous.cols === cols;
-  const problem = same ? previous.problem : boardProblem(rows, cols, cells);
-  return { rows, cols, cells: problem ? "" : cells, problem };
+  const raw = str(get("cells"));
+  const rawVersion = Math.trunc(num(get("cells_version")));
+  const unchanged = previous && previous.raw.cells === raw && previous.raw.version === rawVersion;
+  const fromPrevious = unchanged && previous.rows === rows && previous.cols === cols;
+  let cells = fromPrevious ? previous.cells : raw;
+  let version = fromPrevious ? previous.version : rawVersion;
+  let problem = fromPrevious ? previous.problem : boardProblem(rows, cols, raw);
+  let missing = 0;
+  const bytes = bytesOf(get("board_patch"));
+  if (bytes.length) {
+    try {
+      const patch = readBoardPatch(bytes);
+      if (patch.version === version + 1 && !problem) {
+        cells = applyPatch(cells, patch.runs).cells;
+        version = patch.version;
+      } else if (patch.version > version) {
+        missing = patch.version;
+      }
+    } catch {
+      missing = version + 1;
+    }
+  }
+  if (problem) cells = "";
+  return { rows, cols, cells, problem, version, missing };
 }
 
 /** The overlay and the "?" marks, decoded again only when their synced values change. */
@@ -105,7 +134,7 @@ export function decodeModel(get, previous = null) {
     level: str(get("level")),
     firstClick: str(get("first_click")) || "opening",
     handled: Math.trunc(num(get("handled"))),
-    raw: { cells: get("cells"), probabilities: get("probabilities"), marks: get("marks"), size },
+    raw: { cells: get("cells"), version: Math.trunc(num(get("cells_version"))), probabilities: get("probabilities"), marks: get("marks"), size },
   };
 }
 

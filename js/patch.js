@@ -6,7 +6,7 @@
 export const ALPHABET = ".f012345678*XFx";
 
 /** Read a varint at `at`: [value, next position]; throws on a truncated number. */
-function readVarint(bytes, at) {
+export function readVarint(bytes, at) {
   let value = 0;
   let scale = 1;
   for (;;) {
@@ -65,4 +65,22 @@ export function applyPatch(cells, bytes) {
   }
   parts.push(cells.slice(position));
   return { cells: parts.join(""), changed };
+}
+
+/**
+ * A synced `board_patch` value (src/ipyminesweeper/widget/board_sync.py): the version it produces, then runs.
+ * @param {Uint8Array} bytes
+ * @returns {{version: number, runs: Uint8Array}}
+ */
+export function readBoardPatch(bytes) {
+  const [version, at] = readVarint(bytes, 0);
+  return { version, runs: bytes.subarray(at) };
+}
+
+/** The bytes of a synced binary value: ipywidgets gives a DataView, other hosts an ArrayBuffer or a typed array. */
+export function bytesOf(value) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  return new Uint8Array(0);
 }

@@ -1,7 +1,9 @@
 // Board patches: the bytes Python's patch.diff writes decode to the right cells.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyPatch, decodePatch } from "./patch.js";
+import { applyPatch, bytesOf, decodePatch, readBoardPatch } from "./patch.js";
+import { decodeModel } from "./model.js";
+import { synced } from "./testing.js";
 
 test("a patch of runs: gap, length, two states per byte", () => {
   // python: diff("....", ".1f.") == bytes([1, 2, 49])
@@ -21,4 +23,42 @@ test("a patch that does not fit the board is refused", () => {
   assert.throws(() => decodePatch(Uint8Array.from([0, 1, 0xf0]), 4), /alphabet/);
   assert.throws(() => decodePatch(Uint8Array.from([0x80]), 4), /ends inside a number/);
   assert.throws(() => decodePatch(Uint8Array.from([0, 0]), 4), /does not fit/);
+});
+
+test("a synced board_patch: its version first, then the runs; any binary value a host gives", () => {
+  const bytes = Uint8Array.from([5, 1, 2, 49]);
+  assert.deepEqual([...readBoardPatch(bytes).runs], [1, 2, 49]);
+  assert.equal(readBoardPatch(bytes).version, 5);
+  const view = new DataView(Uint8Array.from([9, 5, 1, 2, 49]).buffer, 1);
+  assert.deepEqual([...bytesOf(view)], [5, 1, 2, 49], "a DataView (ipywidgets)");
+  assert.deepEqual([...bytesOf(bytes.buffer)], [5, 1, 2, 49], "an ArrayBuffer");
+  assert.equal(bytesOf(undefined).length, 0, "no patch yet");
+  assert.equal(bytesOf({}).length, 0);
+});
+
+test("the decoded model applies the next patch once, ignores an old one, and notices a missed one", () => {
+  const state = { ...synced({ rows: 1, cols: 4 }), cells: "....", cells_version: 4 };
+  const get = (k) => state[k];
+  let model = decodeModel(get);
+  assert.deepEqual([model.cells, model.version, model.missing], ["....", 4, 0]);
+  state.board_patch = new DataView(Uint8Array.from([5, 1, 2, 49]).buffer); // version 5: ".1f."
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.version, model.missing], [".1f.", 5, 0]);
+  model = decodeModel(get, model); // the same attributes again (another change event of the message)
+  assert.deepEqual([model.cells, model.version], [".1f.", 5], "applied once");
+  state.board_patch = Uint8Array.from([7, 0, 1, 0x30]); // version 7: version 6 was missed
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.version, model.missing], [".1f.", 5, 7]);
+  Object.assign(state, { cells: "11f.", cells_version: 7 }); // the whole board, sent again
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.version, model.missing], ["11f.", 7, 0], "the old patch is ignored");
+  state.board_patch = Uint8Array.from([8, 3, 1, 0xf0]); // a state outside the alphabet: never shown
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.missing], ["11f.", 8]);
+});
+
+test("a saved state holds the patched board: a new view starts from it and ignores the last patch", () => {
+  const state = { ...synced({ rows: 1, cols: 4 }), cells: ".1f.", cells_version: 5, board_patch: Uint8Array.from([5, 1, 2, 49]) };
+  const model = decodeModel((k) => state[k]);
+  assert.deepEqual([model.cells, model.version, model.missing], [".1f.", 5, 0]);
 });

@@ -55,6 +55,8 @@ function createLoop(model, el, uid) {
     decoded: decodeModel((k) => model.get(k)),
     ui: initialUi(Date.now()),
     lastId: 0,
+    /** @type {any} */ backbone: null,
+    resyncAsked: 0,
     disposed: false,
     queued: false,
     showCell: -1,
@@ -356,6 +358,24 @@ function wireScroll(loop) {
   };
 }
 
+/**
+ * The board after a patch, written into the Backbone model's state directly (no change event, nothing sent
+ * back to Python), so that a notebook saved from this page keeps the board on screen, and a second view
+ * starts from it. A missed patch (versions disagree) asks Python for the whole board, once per version.
+ */
+function keepBoard(loop) {
+  const { decoded, backbone } = loop;
+  if (backbone && !decoded.problem && decoded.version > decoded.raw.version) {
+    backbone.attributes.cells = decoded.cells;
+    backbone.attributes.cells_version = decoded.version;
+    loop.decoded = { ...decoded, raw: { ...decoded.raw, cells: decoded.cells, version: decoded.version } };
+  }
+  if (decoded.missing > decoded.version && loop.resyncAsked < decoded.missing) {
+    loop.resyncAsked = decoded.missing;
+    loop.dispatch({ type: "request", request: { action: "resync" } });
+  }
+}
+
 /** Is a kernel behind the model? A saved copy (static page, reopened notebook) is a snapshot. */
 function wireLive(loop) {
   const { model, dispatch } = loop;
@@ -365,6 +385,8 @@ function wireLive(loop) {
     .then((found) => {
       if (loop.disposed || !found) return;
       backbone = found;
+      loop.backbone = found;
+      keepBoard(loop);
       model.on("comm_live_update", check);
       model.on("comm:close", check);
       check();
@@ -382,6 +404,7 @@ function render({ model, el }) {
   const loop = createLoop(model, el, uid);
   const onChange = () => {
     loop.decoded = decodeModel((k) => model.get(k), loop.decoded);
+    keepBoard(loop);
     loop.dispatch({ type: "model" });
   };
   for (const t of TRAITS) model.on(`change:${t}`, onChange);

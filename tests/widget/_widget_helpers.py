@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import ipywidgets
@@ -34,6 +35,8 @@ SYNCED_TRAITS = frozenset(
         "mines",
         "status",
         "cells",
+        "cells_version",
+        "board_patch",
         "mines_left",
         "started_at",
         "ended_at",
@@ -81,6 +84,13 @@ def synced_state(w: Minesweeper) -> dict[str, Any]:
     unknown = set(state) - SYNCED_TRAITS - BASE_TRAITS
     assert not unknown, f"undocumented synced traitlets: {unknown}"
     return {k: v for k, v in state.items() if k in SYNCED_TRAITS}
+
+
+def wire_json(w: Minesweeper) -> str:
+    """The JSON part of the widget's whole state, strict (no NaN): binary values (``board_patch``) travel
+    beside it as buffers, as ipywidgets sends them."""
+    state = {k: v for k, v in w.get_state().items() if not isinstance(v, (bytes, memoryview))}
+    return json.dumps(state, allow_nan=False)
 
 
 def browser_state(w: Minesweeper, state: Any) -> None:

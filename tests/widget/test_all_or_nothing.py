@@ -10,14 +10,13 @@ the browser or the autoplayer's timer the widget shows the error and nothing els
 from __future__ import annotations
 
 import asyncio
-import json
 import pickle
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
 import pytest
-from _widget_helpers import browser_state
+from _widget_helpers import browser_state, wire_json
 
 from ipyminesweeper import BoardError, Minesweeper, Move, View, new_board, reveal
 from ipyminesweeper.widget.constants import MAX_REQUEST_ID
@@ -68,7 +67,7 @@ def test_a_bad_score_from_the_browser_is_shown_and_changes_nothing(score: Any) -
     browser_state(w, {"requests": [{"id": 1, "action": "step"}]})
     assert w.error and w.handled == 1, "the request is answered, with the error"
     assert everything(w) == before
-    assert json.dumps(w.get_state(), allow_nan=False), "the synced state stays strict JSON"
+    assert wire_json(w), "the synced state stays strict JSON"
 
 
 @pytest.mark.parametrize("score", BAD_SCORES.values(), ids=list(BAD_SCORES))
@@ -147,7 +146,7 @@ def test_requests_accept_strict_json_only(entry: dict[str, Any]) -> None:
     browser_state(w, {"requests": [entry]})
     assert w.error and w.handled == 0 and w.requests == requests, "refused: nothing kept, nothing answered"
     assert everything(w) == before
-    assert json.dumps(w.get_state(), allow_nan=False)
+    assert wire_json(w)
 
 
 def test_request_ids_stay_where_both_sides_count_exactly() -> None:

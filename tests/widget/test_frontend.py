@@ -62,11 +62,17 @@ window.push = (s) => {
   for (const k of changed) state[k] = s[k];
   for (const k of changed) for (const f of handlers["change:" + k] || []) f();
 };
+// A comm message as the kernel sends it: its binary buffers (lists of bytes here) become DataViews.
+window.pushWire = (s, paths) => {
+  for (const k of paths) s[k] = new DataView(Uint8Array.from(s[k]).buffer);
+  for (const k of Object.keys(s)) state[k] = s[k];
+  for (const k of Object.keys(s)) for (const f of handlers["change:" + k] || []) f();
+};
 mod.default.render({ model: window.model, el: document.getElementById("out") });
 window.ready = true;
 </script></body></html>"""
 
-SYNCED = [*RENDERED, "requests"]
+SYNCED = [*RENDERED, "requests", "cells_version"]  # board_patch: only on the wire (see pump_wire)
 
 
 def synced(w: Minesweeper) -> dict[str, Any]:
@@ -146,6 +152,30 @@ class Harness:
         for s in states:
             self.w.set_state(s)
         self.page.evaluate("(s) => window.push(s)", synced(self.w))
+        self.flush()
+        return msgs
+
+    def listen(self) -> None:
+        """From now on, deliver to the page what the kernel's comm sends (patches included), see pump_wire."""
+        self.wire: list[tuple[dict[str, Any], list[bytes]]] = []
+        self.w.comm.send = lambda data=None, buffers=None, **_: self.wire.append(
+            (data, [bytes(b) for b in buffers or []])
+        )
+
+    def pump_wire(self, *, drop: int = 0) -> list[dict[str, Any]]:
+        """Deliver the page's requests to Python, then push the comm messages Python sent, as a kernel
+        would; ``drop`` loses that many of them first (a missed message)."""
+        states = self.page.evaluate("window.saved.splice(0)")
+        msgs = self._new_requests(states)
+        for s in states:
+            self.w.set_state(s)
+        messages, self.wire[:] = self.wire[drop:], []
+        for data, buffers in messages:
+            state = dict(data["state"])
+            paths = [p[0] for p in data.get("buffer_paths", [])]
+            for path, buffer in zip(paths, buffers, strict=True):
+                state[path] = list(buffer)
+            self.page.evaluate("([s, p]) => window.pushWire(s, p)", [state, paths])
         self.flush()
         return msgs
 
@@ -554,3 +584,36 @@ def test_touch_tap_long_press_chord_and_flag_mode(make: Any) -> None:
     assert h.pump() == [{"action": "flag", "row": r3, "col": c3}]
     assert h.cell(r3, c3).get_attribute("data-state") == "f"
     h.shot("touch-flag-mode")
+
+
+def test_patches_on_the_wire_repaint_the_board_and_a_missed_one_is_asked_again(make: Any) -> None:
+    """The real comm messages: a click comes back as a patch (no whole board), the page shows exactly
+    Python's view; when a message is lost, the page asks for the whole board and shows it."""
+    w = Minesweeper(size=30, mines=90, seed=3)
+    h = make(w, width=900)
+    h.listen()
+
+    def shown() -> str:
+        return str(
+            h.page.evaluate(
+                "() => [...document.querySelectorAll('.ipyms-cell')].sort((a, b) =>"
+                " (+a.dataset.row * 1000 + +a.dataset.col) - (+b.dataset.row * 1000 + +b.dataset.col))"
+                ".map((c) => c.dataset.state).join('')"
+            )
+        )
+
+    h.mouse(15, 15, 0)
+    assert h.pump_wire() == [{"action": "reveal", "row": 15, "col": 15}]
+    assert shown() == w.cells
+    covered = [p for p in w.board.positions() if w.board.view[p] == "."]
+    h.mouse(*covered[0], 2)
+    sent_before = len(h.wire)
+    assert h.pump_wire() and sent_before == 0
+    assert shown() == w.cells and w.cells[covered[0][0] * 30 + covered[0][1]] == "f"
+    h.mouse(*covered[1], 2)
+    h.pump_wire(drop=1)  # the flag's patch is lost: the page still shows the board before it
+    assert shown() != w.cells
+    h.mouse(*covered[2], 2)
+    h.pump_wire()  # the next patch does not fit: the page asks for the whole board
+    assert h.pump_wire() == [{"action": "resync"}]
+    assert shown() == w.cells and w.error == ""

@@ -155,6 +155,7 @@ def test_every_message_is_listed_once_and_exported() -> None:
         "scrub",
         "live",
         "resume",
+        "resync",
         "play",
         "pause",
     }

@@ -9,9 +9,11 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from _widget_helpers import SYNCED_TRAITS, needs_kernelless_comm, synced_state
+from _widget_helpers import SYNCED_TRAITS, browser_request, needs_kernelless_comm, synced_state
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
+from ipyminesweeper.widget.board_sync import read_header
+from ipyminesweeper.widget.patch import apply
 from ipyminesweeper.widget.widget import FRONTEND_WRITABLE
 
 # --- constructors ----------------------------------------------------------------------------------
@@ -244,19 +246,29 @@ def test_no_mine_information_while_playing() -> None:
     w.show_probabilities = True
     boards = [w.board]
     w.reveal(8, 8)
+    shown = w.cells
     while w.status == "playing" and len(boards) < 25:
         boards.append(w.board)
         state = synced_state(w)
         assert set(state["cells"]) <= set(".f012345678")
         assert state["status"] in ("ready", "playing")
-        text = json.dumps(state)
+        text = json.dumps(state, default=bytes.hex)
         for letter in "*XFx":
             assert letter not in state["cells"], letter
         # probabilities only for covered cells
         for key in state["probabilities"]:
             assert state["cells"][int(key)] in ".f"
         assert "mask" not in text and "minefield" not in text
-        w.step("exact")
+        if state["board_patch"]:  # the change as the browser got it: the same view, no mine
+            version, at = read_header(state["board_patch"])
+            assert (
+                version == state["cells_version"]
+                and apply(shown, state["board_patch"][at:]) == state["cells"]
+            )
+        shown = state["cells"]
+        browser_request(w, {"action": "step"})  # the autoplayer's move, sent as a patch
+        assert w.error == ""
+    assert len(boards) > 5
 
 
 def test_mines_appear_only_at_a_loss() -> None:
@@ -307,6 +319,8 @@ def test_one_state_message_per_move_and_its_size() -> None:
     assert len(sent) == 1
     assert set(sent[0]["state"]) <= {
         "cells",
+        "cells_version",  # a Python call sends the board whole (board_sync.py)
+        "board_patch",
         "mines_left",
         "can_undo",
         "error",

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .messages import NewGameOf
 from .stats import GameResult
 
-__all__ = ["DrawSeed", "Effect", "LoadStats", "Log", "RecordResult", "ResendSettings"]
+__all__ = ["DrawSeed", "Effect", "LoadStats", "Log", "RecordResult", "ResendBoard", "ResendSettings"]
 
 
 @dataclass(frozen=True)
@@ -56,5 +56,10 @@ class ResendSettings:
     no longer the session's."""
 
 
-Effect = DrawSeed | RecordResult | LoadStats | Log | ResendSettings
+@dataclass(frozen=True)
+class ResendBoard:
+    """Send the browser the whole board again: it missed a change (a patch it could not apply)."""
+
+
+Effect = DrawSeed | RecordResult | LoadStats | Log | ResendSettings | ResendBoard
 """Everything ``update`` may ask of the shell."""

@@ -52,6 +52,7 @@ __all__ = [
     "Play",
     "Refused",
     "Resume",
+    "Resync",
     "Reveal",
     "Scrub",
     "SelectStrategy",
@@ -284,6 +285,13 @@ class Live(Message):
     """Stop looking back: show the live game again."""
 
     action = "live"
+
+
+@dataclass(frozen=True)
+class Resync(Message):
+    """The browser missed a change of the board (see :mod:`.board_sync`): send it the whole board again."""
+
+    action = "resync"
 
 
 @dataclass(frozen=True)

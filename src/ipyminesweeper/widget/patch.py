@@ -23,7 +23,7 @@ format (``js/patch.js``); both sides are tested against each other.
 
 from __future__ import annotations
 
-__all__ = ["ALPHABET", "PatchError", "apply", "changed_runs", "diff"]
+__all__ = ["ALPHABET", "PatchError", "apply", "changed_runs", "diff", "read_varint", "varint"]
 
 ALPHABET = ".f012345678*XFx"
 """The view alphabet (docs/architecture.md); a character's 4-bit code is its position here."""
@@ -57,7 +57,8 @@ def changed_runs(before: str, after: str) -> list[tuple[int, int]]:
     return runs
 
 
-def _varint(n: int) -> bytes:
+def varint(n: int) -> bytes:
+    """``n`` (>= 0) as a varint: 7 bits per byte, low first, the high bit set on every byte but the last."""
     out = bytearray()
     while True:
         byte = n & 0x7F
@@ -74,8 +75,8 @@ def diff(before: str, after: str) -> bytes:
     out = bytearray()
     position = 0
     for start, stop in changed_runs(before, after):
-        out += _varint(start - position)
-        out += _varint(stop - start)
+        out += varint(start - position)
+        out += varint(stop - start)
         codes = [_CODE[ch] for ch in after[start:stop]]
         if len(codes) % 2:
             codes.append(0)
@@ -84,7 +85,8 @@ def diff(before: str, after: str) -> bytes:
     return bytes(out)
 
 
-def _read_varint(patch: bytes, at: int) -> tuple[int, int]:
+def read_varint(patch: bytes, at: int) -> tuple[int, int]:
+    """The varint at ``patch[at:]`` and the offset after it; a PatchError if the bytes end inside it."""
     value = shift = 0
     while True:
         if at >= len(patch) or shift > 28:
@@ -102,8 +104,8 @@ def apply(cells: str, patch: bytes) -> str:
     parts: list[str] = []
     position = at = 0
     while at < len(patch):
-        gap, at = _read_varint(patch, at)
-        length, at = _read_varint(patch, at)
+        gap, at = read_varint(patch, at)
+        length, at = read_varint(patch, at)
         start = position + gap
         stop = start + length
         packed = patch[at : at + (length + 1) // 2]

@@ -39,7 +39,7 @@ from ..engine.errors import quote
 from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
 from . import messages as msg
 from . import wording
-from .effects import DrawSeed, Effect, Log, RecordResult, ResendSettings
+from .effects import DrawSeed, Effect, Log, RecordResult, ResendBoard, ResendSettings
 from .history import History, Turn
 from .messages import NAME_LIMIT, Message, MessageError
 from .stats import GameResult, Stats, level_name
@@ -292,6 +292,8 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
             return replace(session, stats=stats, problem=Problem(notice)), (Log(notice, None),)
         case msg.NewGameOf(seed=None):
             return session, (DrawSeed(_kind_of(session.board, message)),)
+        case msg.Resync():
+            return session, (ResendBoard(),)
     return _settled(session, _next(session, message, now), ())
 
 

@@ -21,7 +21,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any, Protocol
@@ -34,7 +35,8 @@ from ..engine.errors import quote
 from ..engine.minefield import new_seed
 from ..play import Move, Strategy
 from . import messages as msg
-from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendSettings
+from .board_sync import board_change
+from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendBoard, ResendSettings
 from .history import History
 from .messages import FRONTEND_WRITABLE, SETTINGS, Message, from_browser, setting_message
 from .render import render, snapshot_html
@@ -147,6 +149,8 @@ class Minesweeper(anywidget.AnyWidget):
     level = t.Unicode("intermediate", read_only=True, help='"expert", ... or "16x20/50"').tag(sync=True)
     status = t.Unicode("ready", read_only=True, help="ready | playing | won | lost").tag(sync=True)
     cells = t.Unicode("", read_only=True, help="board.view.cells (the view alphabet)").tag(sync=True)
+    cells_version = t.Int(0, read_only=True, help="changes of cells so far (see board_sync)").tag(sync=True)
+    board_patch = t.Bytes(b"", read_only=True, help="the last change of cells, as a patch").tag(sync=True)
     mines_left = t.Int(40, read_only=True, help="mines minus flags").tag(sync=True)
     started_at = t.Int(0, read_only=True, help="epoch ms of the first reveal, 0 before").tag(sync=True)
     ended_at = t.Int(0, read_only=True, help="epoch ms of the end of the game, 0 before").tag(sync=True)
@@ -220,6 +224,8 @@ class Minesweeper(anywidget.AnyWidget):
         self._session = session
         self._timers: dict[Every, asyncio.Task[None]] = {}
         self._rendering = False
+        self._python_calls = 0  # > 0 while a call from the user's code runs: the board is sent whole
+        self._patched = False  # the message being sent carries the board as a patch
         self._store: StatsStore = StatsFile()
         self.last_error: BaseException | None = None
         """The last exception a message raised (a rejected call, or a failing strategy), for debugging."""
@@ -246,7 +252,8 @@ class Minesweeper(anywidget.AnyWidget):
         except Exception as exc:
             self.last_error = exc
             raise
-        self._commit(session, effects, state)
+        with self._whole_board():
+            self._commit(session, effects, state)
         return self._session
 
     def _dispatch(self, message: Message) -> None:
@@ -287,13 +294,44 @@ class Minesweeper(anywidget.AnyWidget):
 
     def _show(self, state: dict[str, Any]) -> None:
         self._rendering = True
+        sent = self.cells
         try:
             with self.hold_sync():
                 for name, value in state.items():  # render() puts status last
                     if getattr(self, name) != value:
                         self.set_trait(name, value)
+                self._send_board(sent)
         finally:
             self._rendering = False
+
+    # --- the board on the wire: a patch when it can be (see board_sync.py) ------------------------------
+
+    @contextmanager
+    def _whole_board(self) -> Iterator[None]:
+        """While a call from the user's code runs, the board goes whole (a notebook runner records it)."""
+        self._python_calls += 1
+        try:
+            yield
+        finally:
+            self._python_calls -= 1
+
+    def _send_board(self, sent: str) -> None:
+        """After ``cells`` went from ``sent`` to its new value: bump its version, and carry the change
+        as a patch when :func:`.board_sync.board_change` says so."""
+        change = board_change(sent, self.cells, self.cells_version, whole=self._python_calls > 0)
+        if change is None:
+            return
+        self.set_trait("cells_version", change.version)
+        self.set_trait("board_patch", change.patch or b"")
+        self._patched = change.patch is not None
+
+    def send_state(self, key: str | Iterable[str] | None = None) -> None:
+        """Send state to the browser; a message whose board change is a patch leaves out the whole view
+        (``cells``, ``cells_version``). A request for the whole state (no key) always has it."""
+        patched, self._patched = self._patched, False
+        if patched and key is not None:
+            key = [k for k in ([key] if isinstance(key, str) else key) if k not in ("cells", "cells_version")]
+        super().send_state(key)
 
     def _perform(self, effect: Effect) -> None:
         """Do what ``update`` asked: the only place with randomness, files and the log."""
@@ -314,6 +352,8 @@ class Minesweeper(anywidget.AnyWidget):
                     logger.error("ipyminesweeper: %s", text, exc_info=cause)
             case ResendSettings():
                 self.send_state([name for name in FRONTEND_WRITABLE if name in self.keys])
+            case ResendBoard():
+                self.send_state(["cells", "cells_version"])
 
     def _follow_subscriptions(self) -> None:
         """Start the timers the session asks for, and stop the ones it no longer does."""

@@ -1,0 +1,75 @@
+"""How the board reaches the browser: the whole view when it must, otherwise only what changed (issue 19).
+
+The synced ``cells`` traitlet is the whole view, one character per cell: 4,000,000 characters on the
+biggest board. A click changes a few cells, so resending it on every move is what made big boards slow.
+The shell therefore keeps three synced values about the board:
+
+- ``cells``: the whole view (what a saved notebook, a static export or a second view starts from);
+- ``cells_version``: how many times the view changed since the widget was made; the version of ``cells``;
+- ``board_patch``: the last change, as a patch (:mod:`.patch`) after a header, the varint version it
+  produces (its base is one less).
+
+On a move, :func:`board_change` says what to send. Usually a patch: the message then carries
+``board_patch`` and leaves ``cells`` and ``cells_version`` out (the Python values are still set, so a
+state asked for later is whole). The whole view goes instead when the shape changed, when the patch would
+not be smaller, or when the change comes from the user's own Python call (``w.reveal(3, 4)`` in a cell):
+a notebook runner (nbclient, ``make export``) records the messages a cell sends, not the browser's board,
+so each cell must leave the recorded state whole.
+
+The browser applies a patch when its version is the patch's base, ignores one it already has, and asks
+for the whole view (the ``resync`` request) when it missed one. It writes the patched view back into its
+copy of the model's state, so a notebook saved from the browser keeps the board on screen.
+
+Nothing here reads the mines: a patch is computed from two views, so it carries what the views carry.
+
+>>> change = board_change("....", ".1f.", 4, whole=False)
+>>> change.version, change.patch is not None
+(5, True)
+>>> read_header(change.patch)
+(5, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .patch import PatchError, diff, read_varint, varint
+
+__all__ = ["BoardChange", "board_change", "patch_message", "read_header"]
+
+
+@dataclass(frozen=True)
+class BoardChange:
+    """What the browser is sent about a new view: its ``version``, and ``patch`` (header + runs) or None
+    when the whole view goes."""
+
+    version: int
+    patch: bytes | None
+
+
+def patch_message(version: int, runs: bytes) -> bytes:
+    """A ``board_patch`` value: the version the patch produces (a varint), then its runs."""
+    return varint(version) + runs
+
+
+def read_header(message: bytes) -> tuple[int, int]:
+    """``(version, offset of the runs)`` of a ``board_patch`` value."""
+    if not message:
+        raise PatchError("an empty patch has no version")
+    return read_varint(message, 0)
+
+
+def board_change(sent: str, cells: str, version: int, *, whole: bool) -> BoardChange | None:
+    """What to send when the view goes from ``sent`` (at ``version``) to ``cells``; None if it did not change.
+
+    A patch, unless ``whole`` is asked for, the number of cells differs, or the patch is not smaller than
+    the view itself.
+    """
+    if cells == sent:
+        return None
+    if whole or len(cells) != len(sent):
+        return BoardChange(version + 1, None)
+    runs = diff(sent, cells)
+    if len(runs) >= len(cells):
+        return BoardChange(version + 1, None)
+    return BoardChange(version + 1, patch_message(version + 1, runs))
