@@ -35,6 +35,7 @@ __all__ = [
     "MESSAGES",
     "NAME_LIMIT",
     "SETTINGS",
+    "STOP_REASONS",
     "AddStrategy",
     "AutoStep",
     "BadInput",
@@ -64,6 +65,7 @@ __all__ = [
     "ShowProbabilities",
     "StatsChanged",
     "Step",
+    "StrategyStopped",
     "Undo",
     "check_request",
     "decode",
@@ -437,6 +439,32 @@ class Pause(Message):
 @dataclass(frozen=True)
 class AutoStep(Message):
     """The autoplayer's timer fired: play its next move (nothing, if it has stopped meanwhile)."""
+
+
+STOP_REASONS = ("time limit", "interrupt", "dropped")
+"""Why the shell stopped a strategy: past its time limit, the kernel's interrupt, or its move came too late
+(a Pause or a new autoplayer came first)."""
+
+
+@dataclass(frozen=True)
+class StrategyStopped(Message):
+    """The shell stopped the autoplayer's ``strategy`` after it had thought for ``seconds`` (see
+    :data:`STOP_REASONS`; ``limit`` is the time limit, in seconds). Its move is dropped and the session is
+    as it was; past the time limit or on an interrupt the autoplayer stops too."""
+
+    strategy: str
+    seconds: float
+    why: str
+    limit: float = 0.0
+
+    def __post_init__(self) -> None:
+        _require_type(isinstance(self.strategy, str), "strategy is a strategy's name")
+        _require(self.why in STOP_REASONS, f"why is one of {', '.join(STOP_REASONS)}, not {quote(self.why)}")
+        for name, value in (("seconds", self.seconds), ("limit", self.limit)):
+            _require_type(
+                isinstance(value, (int, float)) and not isinstance(value, bool), f"{name} is a number"
+            )
+            _require(math.isfinite(value) and value >= 0, f"{name} is a finite number, not {quote(value)}")
 
 
 @dataclass(frozen=True)

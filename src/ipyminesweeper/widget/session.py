@@ -52,6 +52,7 @@ __all__ = [
     "Session",
     "Settings",
     "StrategyError",
+    "autoplayer_name",
     "describe_turn",
     "problem_of",
     "result_of",
@@ -283,6 +284,10 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
             return _from_browser(session, messages, request, now)
         case msg.AutoStep():
             return _autoplayed(session, now)
+        case msg.StrategyStopped(strategy, seconds, why, limit):
+            text = wording.strategy_stopped(_who(strategy), seconds, why, limit, session.autoplaying)
+            autoplay = session.autoplay if why == "dropped" else None
+            return replace(session, autoplay=autoplay, problem=Problem(text)), (Log(text),)
         case msg.Refused(error, request):
             problem = problem_of(error)
             handled = session.handled if request is None else request
@@ -551,14 +556,32 @@ def _ask(session: Session, strategy: str | Strategy | None) -> tuple[Move, str]:
         name = strategy
     else:  # a callable (the message checked it)
         fn = strategy
-        name = next((known for known, f in session.strategies if f is fn), None) or strategy_name(fn)
-        name = name[:NAME_LIMIT]
-    who = f"strategy {name!r}" if name in BUILTINS else f"your strategy {name!r}"
+        name = _name_of(session, fn)
+    who = _who(name)
     try:
         proposed = fn(board.view)
     except Exception as exc:
         raise StrategyError(f"{who} raised {type(exc).__name__}: {_cut(str(exc), 200)}") from exc
     return validate_move(board, proposed, who), name
+
+
+def _who(name: str) -> str:
+    """How a message names a strategy: ``"strategy 'exact'"``, or ``"your strategy 'mine'"``."""
+    return f"strategy {name!r}" if name in BUILTINS else f"your strategy {name!r}"
+
+
+def autoplayer_name(session: Session) -> str:
+    """The name of the strategy the autoplayer runs (the selected one when it runs none of its own)."""
+    strategy = None if session.autoplay is None else session.autoplay.strategy
+    if isinstance(strategy, str):
+        return strategy
+    return session.strategy if strategy is None else _name_of(session, strategy)
+
+
+def _name_of(session: Session, fn: Strategy) -> str:
+    """The name ``fn`` was registered under, or the name of the function itself."""
+    known = next((name for name, f in session.strategies if f is fn), None)
+    return (known or strategy_name(fn))[:NAME_LIMIT]
 
 
 def _cut(text: str, limit: int) -> str:

@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import math
 import time
 from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
@@ -38,14 +39,15 @@ from . import messages as msg
 from .board_sync import board_change
 from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendBoard, ResendSettings
 from .history import History
+from .jobs import GUARD, Job
 from .messages import FRONTEND_WRITABLE, SETTINGS, Message, from_browser, setting_message
 from .render import render, snapshot_html
-from .session import Session, start, update, update_all
+from .session import Session, autoplayer_name, start, update, update_all
 from .stats import GameResult, Stats
 from .stats_file import StatsFile
 from .subscriptions import Every, subscriptions
 
-__all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "Minesweeper"]
+__all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "STRATEGY_TIME_LIMIT", "Minesweeper"]
 
 logger = logging.getLogger(__name__)
 
@@ -54,6 +56,12 @@ STATIC = Path(__file__).parent.parent / "static"
 
 DEFAULT_DENSITY = 40 / 256
 """Mine ratio when only a size is given: the intermediate level's."""
+STRATEGY_TIME_LIMIT = 5.0
+"""How long, in seconds, a strategy may think over one autoplayer move by default."""
+MAX_TIME_LIMIT = 3600.0
+"""The longest time limit :attr:`Minesweeper.strategy_time_limit` accepts, in seconds."""
+DROPPED_NOTICE = 1.0
+"""A strategy that a Pause stops after thinking this many seconds or more is named in the widget."""
 
 
 def _now_ms() -> int:
@@ -223,6 +231,8 @@ class Minesweeper(anywidget.AnyWidget):
         session = start(board, strategy=strategy, delay=delay)
         self._session = session
         self._timers: dict[Every, asyncio.Task[None]] = {}
+        self._job: Job[Any] | None = None  # the autoplayer's move being computed, in a worker thread
+        self._time_limit = STRATEGY_TIME_LIMIT
         self._rendering = False
         self._python_calls = 0  # > 0 while a call from the user's code runs: the board is sent whole
         self._patched = False  # the message being sent carries the board as a patch
@@ -362,6 +372,8 @@ class Minesweeper(anywidget.AnyWidget):
             task = self._timers.pop(sub)
             if task is not _current_task():  # a timer that ended its own run stops by itself
                 task.cancel()
+        if not wanted and self._job is None:
+            GUARD.release(self)
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -375,7 +387,7 @@ class Minesweeper(anywidget.AnyWidget):
         me = asyncio.current_task()
         try:
             while self._timers.get(sub) is me:
-                self._dispatch(sub.message)
+                await self._in_background(sub.message)
                 if self._timers.get(sub) is not me:
                     break
                 await asyncio.sleep(sub.seconds)
@@ -384,6 +396,73 @@ class Minesweeper(anywidget.AnyWidget):
         finally:
             if self._timers.get(sub) is me:
                 del self._timers[sub]
+
+    async def _in_background(self, message: Message) -> None:
+        """``message`` computed in a worker thread (update, render and checks) while the kernel stays free,
+        and kept only if nothing changed the session meanwhile: a Pause, a click or a cell that comes first
+        wins, and the move is dropped. Past :attr:`strategy_time_limit` the work is stopped and the widget
+        says which strategy ran for how long; the kernel's interrupt stops it too (see :mod:`.jobs`)."""
+        before, now, loop = self._session, _now_ms(), asyncio.get_running_loop()
+
+        def work() -> tuple[Session, tuple[Effect, ...], dict[str, Any]]:
+            session, effects = update(before, message, now=now)
+            return session, effects, self._state_of(session)
+
+        job = Job(work, loop, type(message).__name__)
+        self._job = job
+        GUARD.hold(self, self._interrupted, loop)
+        try:
+            session, effects, state = await job.result(self._time_limit)
+        except asyncio.TimeoutError:
+            job.stop()
+            if self._session is before:
+                self._stopped(before, job, "time limit")
+            return
+        except (
+            asyncio.CancelledError
+        ):  # the timer was stopped (a Pause, a new autoplayer): the move is dropped
+            if not job.stopped and job.seconds >= DROPPED_NOTICE:
+                self._stopped(before, job, "dropped")
+            job.stop()
+            raise
+        except Exception as error:  # it could not be shown (update itself never raises for a timer)
+            if self._session is before:
+                self._dispatch(msg.Refused(error))
+            return
+        finally:
+            if self._job is job:
+                self._job = None
+        if self._session is before:
+            self._commit(session, effects, state)
+
+    def _stopped(self, before: Session, job: Job[Any], why: str) -> None:
+        self._dispatch(msg.StrategyStopped(autoplayer_name(before), job.seconds, why, self._time_limit))
+
+    def _interrupted(self) -> None:
+        """The kernel's interrupt (on the event loop): stop the work under way and the autoplayer."""
+        job = self._job
+        if job is not None:
+            job.stop()
+        if self._session.autoplaying or job is not None:
+            seconds = 0.0 if job is None else job.seconds
+            name = autoplayer_name(self._session)
+            self._dispatch(msg.StrategyStopped(name, seconds, "interrupt", self._time_limit))
+
+    @property
+    def strategy_time_limit(self) -> float:
+        """How long, in seconds, a strategy may think over one autoplayer move before it is stopped (the
+        autoplayer stops with it, and the widget says so). Default :data:`STRATEGY_TIME_LIMIT`."""
+        return self._time_limit
+
+    @strategy_time_limit.setter
+    def strategy_time_limit(self, seconds: float) -> None:
+        if isinstance(seconds, bool) or not isinstance(seconds, (int, float)):
+            raise TypeError(f"strategy_time_limit is a number of seconds, not {quote(seconds)}")
+        if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIME_LIMIT):
+            raise ValueError(
+                f"strategy_time_limit is from 0 to {MAX_TIME_LIMIT:g} seconds (not 0), not {quote(seconds)}"
+            )
+        self._time_limit = float(seconds)
 
     # --- statistics -------------------------------------------------------------------------------------
 

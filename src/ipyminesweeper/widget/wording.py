@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine import Position, format_position
 
-__all__ = ["BOARD_SET", "START", "assistance", "game_over", "move_by"]
+__all__ = ["BOARD_SET", "START", "assistance", "game_over", "move_by", "strategy_stopped"]
 
 START = "the start"
 """The first step of a history."""
@@ -45,3 +45,20 @@ def move_by(who: str | None, action: str, pos: Position, reason: str = "") -> st
     """A move in the history: ``"exact: reveal (4,7): (4,7) is safe: ..."`` (``who`` None: the player)."""
     said = f": {reason}" if reason else ""
     return f"{who or 'you'}: {action} {format_position(pos)}{said}"
+
+
+def strategy_stopped(who: str, seconds: float, why: str, limit: float, autoplaying: bool) -> str:
+    """Why the autoplayer's strategy (``who``: ``"your strategy 'mine'"``) was stopped after ``seconds``
+    (0: between two moves): ``why`` is ``"time limit"`` (``limit`` seconds), ``"interrupt"`` or
+    ``"dropped"`` (a Pause came first; ``autoplaying``: a new autoplayer did)."""
+    if why == "time limit":
+        text = f"{who} ran for {seconds:.1f} s, past the time limit of {limit:g} s (w.strategy_time_limit)"
+    elif why == "interrupt":
+        text = "interrupted" + (f" while {who} had run for {seconds:.1f} s" if seconds else "")
+    else:
+        text = f"{'a new autoplayer' if autoplaying else 'the Pause'} stopped {who} after {seconds:.1f} s"
+    if why != "dropped":
+        text += ": the autoplayer stopped"
+    if seconds:
+        text += "; its move is dropped, the game is unchanged, and its thread is told to stop"
+    return text
