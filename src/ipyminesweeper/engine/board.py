@@ -12,15 +12,19 @@ so a game's history is a sequence of boards and undo is "take an older value"::
     'ready'
 
 Every way of making a board (``Board(...)``, ``dataclasses.replace``, :meth:`Board.from_text`,
-:meth:`Board.from_json` and the rules) goes through the same check, which raises :class:`BoardError`
+:meth:`Board.from_json`, unpickling) goes through the same check, which raises :class:`BoardError`
 naming the field that breaks an invariant. So a ``Board`` in hand is always a position a real game
 can reach.
+
+The rules make the next board with :meth:`Board.changed`: the same invariants, checked in proportion to
+the cells that changed (the board it starts from was checked when it was made). A click on a
+4,000,000-cell board then costs what the click changed, not a pass over every cell.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -42,10 +46,21 @@ from .notation import (
 from .pickling import constructor_reduce, restore_state
 from .view import View, view_from_keys
 
-__all__ = ["Board"]
+__all__ = ["Board", "CellCounts"]
 
 _IS_REVEALED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x00\x01")
 _IS_FLAGGED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x01\x00")
+
+
+@dataclass(frozen=True)
+class CellCounts:
+    """How many cells are revealed and flagged, and how many of those hold a mine: what the status, the
+    flag counter and the board's invariants read. :meth:`Board.changed` keeps it up to date cell by cell."""
+
+    revealed: int
+    flagged: int
+    revealed_mines: int
+    flagged_mines: int
 
 
 @dataclass(frozen=True, repr=False)
@@ -117,7 +132,7 @@ class Board:
         """``"ready"`` (no reveal yet), ``"playing"``, ``"won"`` or ``"lost"``: derived, never stored."""
         if self.exploded_index is not None:
             return "lost"
-        revealed = self.states.count(REVEALED)
+        revealed = self.cell_counts.revealed
         if revealed == 0:
             return "ready"
         if revealed == self.rows * self.cols - self.mines:
@@ -139,12 +154,82 @@ class Board:
     @property
     def flags(self) -> int:
         """How many flags the player has placed."""
-        return self.states.count(FLAGGED)
+        return self.cell_counts.flagged
 
     @property
     def flags_left(self) -> int:
         """Mines minus flags: the header's counter. Negative when the player over-flags."""
         return self.mines - self.flags
+
+    @cached_property
+    def cell_counts(self) -> CellCounts:
+        """The revealed and flagged cells, and the mines among them (see :class:`CellCounts`)."""
+        states, mask = self.states, self.mask
+        mines = int.from_bytes(mask, "big")
+        return CellCounts(
+            revealed=states.count(REVEALED),
+            flagged=states.count(FLAGGED),
+            revealed_mines=(int.from_bytes(states.translate(_IS_REVEALED), "big") & mines).bit_count(),
+            flagged_mines=(int.from_bytes(states.translate(_IS_FLAGGED), "big") & mines).bit_count(),
+        )
+
+    # --- the next board: the rules' way of making one ---------------------------------------------------
+
+    def changed(self, cells: Iterable[tuple[int, int]], exploded_index: int | None = None) -> Board:
+        """This board with the cells ``(index, new state)`` changed, and ``exploded_index`` set: what the
+        rules return. It holds every invariant a new ``Board(...)`` does, checked in proportion to the
+        change: each changed cell and the counts it moves; a BoardError names the broken one.
+
+        The view follows the same way: if this board's view was computed, the new one is this view with
+        the changed cells redrawn (while the game is on).
+        """
+        n = self.rows * self.cols
+        states = bytearray(self.states)
+        mask = self.mask
+        before = self.cell_counts
+        revealed, flagged = before.revealed, before.flagged
+        revealed_mines, flagged_mines = before.revealed_mines, before.flagged_mines
+        changes: dict[int, int] = {}
+        for index, state in cells:
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+                raise BoardError(f"a changed cell is an index from 0 to {n - 1}, not {quote(index)}")
+            if type(state) is not int or state not in (COVERED, FLAGGED, REVEALED):
+                raise BoardError(
+                    f"a cell's state is 0 (covered), 1 (flagged) or 2 (revealed), not {quote(state)}"
+                )
+            old = states[index]
+            if old == state:
+                continue
+            mine = mask[index]
+            step_revealed = (state == REVEALED) - (old == REVEALED)
+            step_flagged = (state == FLAGGED) - (old == FLAGGED)
+            revealed += step_revealed
+            flagged += step_flagged
+            revealed_mines += step_revealed * mine
+            flagged_mines += step_flagged * mine
+            states[index] = state
+            changes[index] = state
+        counts = CellCounts(revealed, flagged, revealed_mines, flagged_mines)
+        problem = _change_problem(self, states, counts, exploded_index)
+        if problem:
+            raise BoardError(problem)
+        board = object.__new__(Board)
+        for name, value in (
+            ("rows", self.rows),
+            ("cols", self.cols),
+            ("mines", self.mines),
+            ("states", bytes(states)),
+            ("minefield", self.minefield),
+            ("exploded_index", exploded_index),
+        ):
+            object.__setattr__(board, name, value)
+        board.__dict__["cell_counts"] = counts
+        if "view" in self.__dict__ and not board.over:
+            text = {COVERED: ".", FLAGGED: "f"}
+            counts_of = self.counts
+            redrawn = {i: text[s] if s != REVEALED else str(counts_of[i]) for i, s in changes.items()}
+            board.__dict__["view"] = self.view.changed(redrawn, board.status)
+        return board
 
     @cached_property
     def counts(self) -> bytes:
@@ -311,6 +396,30 @@ class Board:
 
     def _repr_html_(self) -> str:
         return self.view._repr_html_()
+
+
+def _change_problem(before: Board, states: bytearray, counts: CellCounts, exploded: int | None) -> str | None:
+    """The first invariant that ``before`` (a valid board) changed to ``states`` breaks, read from the
+    counts the change moved; None when it holds them all. The same rules as :func:`_board_problem`."""
+    n = before.rows * before.cols
+    if exploded is not None and (
+        isinstance(exploded, bool) or not isinstance(exploded, int) or not 0 <= exploded < n
+    ):
+        return f"exploded_index must be None or a cell index from 0 to {n - 1}, not {quote(exploded)}"
+    field = before.minefield
+    if isinstance(field, PendingMines):
+        if counts.revealed or exploded is not None:
+            return "a board whose mines are not placed has no revealed cell and no exploded mine"
+        return None
+    if exploded is None and counts.revealed_mines:
+        return "a revealed cell holds a mine, but exploded_index is None"
+    if exploded is not None and not (
+        counts.revealed_mines == 1 and states[exploded] == REVEALED and field.mask[exploded]
+    ):
+        return "exploded_index must be the one revealed mine of a lost board"
+    if exploded is None and counts.revealed == n - before.mines and counts.flagged_mines != before.mines:
+        return "a won board (every safe cell revealed) has every mine flagged"
+    return None
 
 
 def _board_problem(board: Board) -> str | None:

@@ -200,8 +200,9 @@ def pad(cells: bytes, rows: int, cols: int, fill: int) -> bytes:
     """``cells`` with a one-cell frame of ``fill`` around the grid."""
     edge = bytes([fill])
     frame = edge * (cols + 2)
-    inner = b"".join(edge + cells[r * cols : (r + 1) * cols] + edge for r in range(rows))
-    return frame + inner + frame
+    rows_of = memoryview(cells)
+    inner = (edge * 2).join(rows_of[r * cols : (r + 1) * cols] for r in range(rows))
+    return frame + edge + inner + edge + frame
 
 
 def unpad(cells: bytes | bytearray, rows: int, cols: int) -> bytes:

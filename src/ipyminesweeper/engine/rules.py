@@ -1,7 +1,8 @@
 """The rules of Minesweeper as pure functions from a board to a new board.
 
-Nothing here mutates its input: every function builds its answer in a local buffer and returns a fresh
-:class:`~ipyminesweeper.engine.board.Board`. Randomness comes only from an explicit seed, through the
+Nothing here mutates its input: every function returns a fresh
+:class:`~ipyminesweeper.engine.board.Board`, made with :meth:`Board.changed` from the cells a move
+changed (checked in proportion to them). Randomness comes only from an explicit seed, through the
 placement registered for the board's first-click policy.
 """
 
@@ -23,7 +24,6 @@ from .minefield import (
     new_seed,
     pad,
     seed_error,
-    unpad,
 )
 from .placement import placement_for
 
@@ -151,9 +151,7 @@ def toggle_flag(board: Board, pos: Position) -> Board:
     state = board.states[index]
     if state == REVEALED:
         return board
-    states = bytearray(board.states)
-    states[index] = FLAGGED if state == COVERED else COVERED
-    return Board(board.rows, board.cols, board.mines, bytes(states), board.minefield)
+    return board.changed([(index, FLAGGED if state == COVERED else COVERED)])
 
 
 def chord(board: Board, pos: Position) -> Board:
@@ -188,26 +186,33 @@ def open_cells(board: Board, targets: tuple[int, ...]) -> Board:
     rows, cols, mask = board.rows, board.cols, field.mask
     for k, index in enumerate(targets):
         if mask[index] and board.states[index] == COVERED:
-            lost = bytearray(_cascade(board, targets[:k]))  # the earlier targets were safe
-            lost[index] = REVEALED
-            return Board(rows, cols, board.mines, bytes(lost), field, index)
-    states = _cascade(board, targets)
-    if states.count(REVEALED) == rows * cols - board.mines:
-        states = _flag_every_mine(states, mask)
-    return Board(rows, cols, board.mines, states, field)
+            opened = _cascade(board, targets[:k])  # the earlier targets were safe
+            return board.changed([(i, REVEALED) for i in [*opened, index]], exploded_index=index)
+    opened = _cascade(board, targets)
+    if board.cell_counts.revealed + len(opened) == rows * cols - board.mines:  # won: every mine flagged
+        states = bytearray(board.states)
+        for i in opened:
+            states[i] = REVEALED
+        return Board(rows, cols, board.mines, _flag_every_mine(bytes(states), mask), field)
+    return board.changed([(i, REVEALED) for i in opened])
 
 
-def _cascade(board: Board, starts: tuple[int, ...]) -> bytes:
-    """The cell states after revealing the safe cells ``starts`` and flooding through zeros.
+def _cascade(board: Board, starts: tuple[int, ...]) -> list[int]:
+    """The flat indices revealed by revealing the safe cells ``starts`` and flooding through zeros, in
+    the order they open.
 
     Works on a grid framed by a border of revealed cells, so the flood needs no bounds checks.
     Flagged cells stop the flood (a flag protects its cell).
     """
     assert isinstance(board.minefield, Minefield)
-    rows, cols = board.rows, board.cols
+    rows, cols, counts = board.rows, board.cols, board.counts
+    if all(counts[i] for i in starts):  # only numbers: nothing floods
+        return list(dict.fromkeys(i for i in starts if board.states[i] == COVERED))
     width = cols + 2
     states = bytearray(pad(board.states, rows, cols, REVEALED))
-    counts = board.minefield.padded_counts
+    opened: list[int] = []
+    record = opened.append
+    padded_counts = board.minefield.padded_counts
     offsets = (-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1)
     stack: list[int] = []
     push = stack.append
@@ -216,7 +221,8 @@ def _cascade(board: Board, starts: tuple[int, ...]) -> bytes:
         p = (index // cols + 1) * width + index % cols + 1
         if states[p] == COVERED:
             states[p] = REVEALED
-            if counts[p] == 0:
+            record(p)
+            if padded_counts[p] == 0:
                 push(p)
     while stack:
         p = pop()
@@ -224,9 +230,10 @@ def _cascade(board: Board, starts: tuple[int, ...]) -> bytes:
             q = p + offset
             if states[q] == COVERED:
                 states[q] = REVEALED
-                if counts[q] == 0:
+                record(q)
+                if padded_counts[q] == 0:
                     push(q)
-    return unpad(states, rows, cols)
+    return [p - width * (p // width) - 1 + (p // width - 1) * cols for p in opened]
 
 
 def _flag_every_mine(states: bytes, mask: bytes) -> bytes:

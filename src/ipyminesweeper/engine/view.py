@@ -8,6 +8,7 @@ the game is over. The same one-character-per-cell string is what the widget sync
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -79,6 +80,49 @@ class View:
         """How many flags the player has placed."""
         return sum(self.cells.count(ch) for ch in "fFx")
 
+    @cached_property
+    def revealed(self) -> int:
+        """How many cells are revealed (show a number)."""
+        text = self.cells.encode("ascii", errors="replace")
+        return len(text) - len(text.translate(None, b"012345678"))
+
+    def changed(self, cells: Mapping[int, str], status: Status) -> View:
+        """This view with the cells ``{index: character}`` redrawn and the status ``status``: what a move
+        shows. While the game is on (before and after), it is checked in proportion to the change, as
+        ``View(...)`` checks a whole view (the live alphabet, the status and the count of revealed cells,
+        the mines); otherwise it is built and checked whole.
+        """
+        n = self.rows * self.cols
+        text = bytearray(self.cells, "ascii")
+        revealed, flags = self.revealed, self.flags
+        for index, char in cells.items():
+            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+                raise ValueError(f"a changed cell is an index from 0 to {n - 1}, not {quote(index)}")
+            if not isinstance(char, str) or len(char) != 1 or char not in END_ALPHABET:
+                raise ValueError(f"unknown view cell {quote(char)}")
+            old = chr(text[index])
+            revealed += char.isdigit() - old.isdigit()
+            flags += (char in "fFx") - (old in "fFx")
+            text[index] = ord(char)
+        new_cells = text.decode("ascii")
+        live = ("ready", "playing")
+        if self.status not in live or status not in live:
+            return View(self.rows, self.cols, self.mines, status, new_cells)
+        problem = _live_change_problem(cells.values(), status, revealed, n, self.mines)
+        if problem:
+            raise ValueError(problem)
+        view = object.__new__(View)
+        for name, value in (
+            ("rows", self.rows),
+            ("cols", self.cols),
+            ("mines", self.mines),
+            ("status", status),
+            ("cells", new_cells),
+        ):
+            object.__setattr__(view, name, value)
+        view.__dict__.update(revealed=revealed, flags=flags)
+        return view
+
     @property
     def flags_left(self) -> int:
         """Mines minus flags."""
@@ -138,6 +182,23 @@ class View:
 
 _LIVE_BYTES = "".join(sorted(LIVE_ALPHABET)).encode()
 _END_BYTES = "".join(sorted(END_ALPHABET)).encode()
+
+
+def _live_change_problem(
+    chars: Iterable[str], status: str, revealed: int, cells: int, mines: int
+) -> str | None:
+    """What :func:`_view_problem` says of a live view that changed (``chars`` its new characters, it now
+    has ``revealed`` of its ``cells`` revealed); None when it holds."""
+    stray = set(chars) - LIVE_ALPHABET
+    if stray:
+        return f"a {status} view cannot hold the character(s) {quote(sorted(stray))}"
+    if status == "ready" and revealed:
+        return "a ready view has no revealed cell"
+    if status == "playing" and not revealed:
+        return "a playing view has a revealed cell"
+    if mines > cells - revealed:
+        return f"mines must be an int from 0 to the {cells - revealed} unrevealed cells, not {quote(mines)}"
+    return None
 
 
 def _view_problem(rows: object, cols: object, mines: object, status: object, cells: object) -> str | None:
