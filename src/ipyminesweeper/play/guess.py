@@ -69,13 +69,17 @@ INFLUENCED = 0.9  # wide=True adds cells whose P(safe) + 50/50 influence / layou
 
 
 @dataclass(frozen=True)
-class _Hypothesis:
-    """A view in which one more cell shows a number (what the look-ahead analyses)."""
+class _View:
+    """The fields of a view the solver reads."""
 
     rows: int
     cols: int
     mines: int
     cells: str
+
+
+def _analysed(rows: int, cols: int, mines: int, cells: str) -> Analysis:
+    return analyse(_View(rows, cols, mines, cells), explain=False)
 
 
 @dataclass(frozen=True)
@@ -161,23 +165,21 @@ def _unflagged(rows: int, cols: int, cells: str) -> tuple[Position, ...]:
     return tuple(pos for pos, ch in zip(position_table(rows, cols), cells, strict=True) if ch == ".")
 
 
-def _next_moves(
-    rows: int, cols: int, mines: int, hypo: str, before: tuple[Position, ...]
-) -> tuple[float, float, Analysis]:
-    """After a cell shows a number (``hypo``) that the rules alone do not follow up: P(safe) of the
-    safest and second-safest next move (1 and 1 when the exact count proves a cell safe), and the
-    analysis. ``before``: the covered, unflagged cells before that cell was revealed."""
-    after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
+def _next_moves(after: Analysis, hypo: str, before: tuple[Position, ...]) -> tuple[float, float]:
+    """After a cell shows a number (``hypo``, analysed as ``after``) that the rules alone do not
+    follow up: P(safe) of the safest and second-safest next move (1 and 1 when the exact count proves
+    a cell safe). ``before``: the covered, unflagged cells before that cell was revealed."""
+    cols = after.cols
     if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
-        return 1.0, 1.0, after
+        return 1.0, 1.0
     # the probabilities of the cells still covered; the revealed one, if it was in ``before``, has
     # none now and sorts last
     risks = sorted(map(after.probabilities.get, before, repeat(2.0)))
     if risks and risks[-1] > 1.0:
         risks.pop()
     if not risks:
-        return 1.0, 1.0, after
-    return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)], after
+        return 1.0, 1.0
+    return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)]
 
 
 @dataclass(frozen=True)
@@ -196,9 +198,7 @@ class _Ahead:
 
 
 def _look_ahead(
-    rows: int,
-    cols: int,
-    mines: int,
+    a: Analysis,
     cells: str,
     x: int,
     dist: tuple[float, ...],
@@ -206,9 +206,10 @@ def _look_ahead(
     floor: float = -1.0,
     unflagged: tuple[Position, ...] | None = None,
 ) -> _Ahead | None:
-    """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) and look at the next move after each
-    number it could show. None as soon as the blended safety cannot reach ``floor``.
-    ``unflagged``: the view's covered, unflagged cells, if already listed."""
+    """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) in the view ``cells`` (analysed as ``a``)
+    and look at the next move after each number it could show. None as soon as the blended safety
+    cannot reach ``floor``. ``unflagged``: the view's covered, unflagged cells, if already listed."""
+    rows, cols = a.rows, a.cols
     around = _around(rows, cols, x)
     before = _unflagged(rows, cols, cells) if unflagged is None else unflagged
     safety = blended = progress = 0.0
@@ -231,9 +232,10 @@ def _look_ahead(
             afters[k] = None
         else:
             try:
-                best, second, afters[k] = _next_moves(rows, cols, mines, hypo, before)
+                after = afters[k] = a.after_reveal(divmod(x, cols), k)
             except InconsistentViewError:  # pragma: no cover - dist[k] > 0 means some layout fits
                 continue
+            best, second = _next_moves(after, hypo, before)
         safety += dist[k] * best
         blended += dist[k] * (BLEND * best + (1 - BLEND) * second)
         left -= dist[k]
@@ -249,11 +251,14 @@ def second_order_safety(
     x: int,
     dist: tuple[float, ...],
     known: frozenset[int],
+    analysis: Analysis | None = None,
 ) -> float:
     """``P(x is safe and so is the next move)``. ``dist[k] = P(x is safe and shows k)``. After ``x``
     shows ``k``, the next move is certainly safe if a cell is then proved safe (a 0 opens its
-    neighbours), else it is the safest cell of the new exact analysis."""
-    got = _look_ahead(rows, cols, mines, cells, x, dist, known)
+    neighbours), else it is the safest cell of the new exact analysis. ``analysis``: the view's, if
+    already made."""
+    a = _analysed(rows, cols, mines, cells) if analysis is None else analysis
+    got = _look_ahead(a, cells, x, dist, known)
     assert got is not None  # no floor: never dropped
     return got.safety
 
@@ -268,12 +273,14 @@ def third_order_safety(
     known: frozenset[int],
     afters: dict[int, Analysis | None] | None = None,
     width: int = THIRD_WIDTH,
+    analysis: Analysis | None = None,
 ) -> float:
     """``P(x, the next move and the one after are all safe)``: for each number ``x`` could show, 1 if
     a cell is then proved safe, else the best :func:`second_order_safety` among the ``width`` safest
     cells of the position that follows. ``afters[k]``, where given, is that position's analysis (None:
-    the rules proved a cell safe)."""
+    the rules proved a cell safe). ``analysis``: the view's, if already made."""
     around = _around(rows, cols, x)
+    a = _analysed(rows, cols, mines, cells) if analysis is None else analysis
     total = 0.0
     for k in range(9):
         if dist[k] <= 0:
@@ -284,7 +291,7 @@ def third_order_safety(
         elif local_rules(hypo, rows, cols, around, known)[0]:
             after = None
         else:
-            after = analyse(_Hypothesis(rows, cols, mines, hypo), explain=False)
+            after = a.after_reveal(divmod(x, cols), k)
         if after is None or any(hypo[r * cols + c] in ".f" for r, c in after.safe):
             total += dist[k]
             continue
@@ -298,7 +305,7 @@ def third_order_safety(
                 break  # safest first: the rest cannot do better
             y = pos[0] * cols + pos[1]
             dist_y = after.number_distribution(pos)
-            got = _look_ahead(rows, cols, mines, hypo, y, dist_y, mines_after, unflagged=unflagged)
+            got = _look_ahead(after, hypo, y, dist_y, mines_after, unflagged=unflagged)
             assert got is not None  # no floor: never dropped
             best = max(best, got.safety)
         total += dist[k] * best
@@ -430,7 +437,7 @@ def weigh(
         x = c.pos[0] * cols + c.pos[1]
         weight = influence_factor(rows, cols, cells, a, c.pos) if long_term else 1.0
         floor = best / ((1 + PROGRESS_BONUS) * weight)
-        got = _look_ahead(rows, cols, mines, cells, x, c.dist, known, floor, unflagged)
+        got = _look_ahead(a, cells, x, c.dist, known, floor, unflagged)
         if got is None:
             dropped.append(c)
             return
@@ -471,7 +478,15 @@ def weigh(
             replace(
                 c,
                 third=third_order_safety(
-                    rows, cols, mines, cells, c.pos[0] * cols + c.pos[1], c.dist, known, afters[c.pos]
+                    rows,
+                    cols,
+                    mines,
+                    cells,
+                    c.pos[0] * cols + c.pos[1],
+                    c.dist,
+                    known,
+                    afters[c.pos],
+                    analysis=a,
                 ),
             )
             for c in close

@@ -11,20 +11,23 @@ number of consistent layouts is ``sum_k P[k] * C(I, M - k)`` where ``P`` is the 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from bisect import bisect
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
-from itertools import chain, combinations, product
+from itertools import chain, combinations, filterfalse, product
 from math import comb
-from operator import mul
+from operator import attrgetter, mul
 
 from ..engine.geometry import format_position, neighbour_table
 from . import wording
 from .components import Component, split
 from .constraints import (
+    Constraint,
     ConstraintSystem,
     InconsistentViewError,
     Pos,
+    Propagated,
     ViewLike,
     clear_cache,
     position_table,
@@ -45,6 +48,7 @@ __all__ = [
 ]
 
 Poly = list[int]
+_BY_SOURCE = attrgetter("source")  # a Constraint's sort key
 
 
 def _mul(a: Poly, b: Poly) -> Poly:
@@ -237,6 +241,70 @@ class Analysis:
         left = system.mines - inner[0]
         return sum(w * _c(free, left - m) for m, w in enumerate(rest) if w)
 
+    def after_reveal(self, pos: Pos, number: int) -> Analysis:
+        """The analysis of this view with the covered cell ``pos`` revealed, showing ``number``.
+
+        The same as :func:`analyse` of that view with ``explain=False`` (no reasons), worked out from
+        this analysis: its constraints with the decided cells taken out, and its counting tables. Only
+        the components the new number touches or joins, or whose numbers the single-point rule then
+        changes, are split and counted again; the cells already decided stay decided. What the
+        autoplayer's look-ahead asks for every number a cell could show. Raises
+        ``InconsistentViewError`` if no layout fits that view, ``ValueError`` if ``pos`` is not covered.
+        """
+        x = self._index(pos)
+        system = self._system
+        rows, cols = system.rows, system.cols
+        around = neighbour_table(rows, cols)[x]
+        where, inner, fixed_mines = self._where, self._interior_set, self._fixed_mines
+        open_ = [j for j in around if j in where or j in inner]  # undecided neighbours
+        value = number - sum(1 for j in around if j in fixed_mines)
+        if x in fixed_mines or not 0 <= value <= len(open_):
+            raise InconsistentViewError(f"no layout fits a {number} at {format_position(pos)}")
+        # The components that change hold x or a neighbour of it. No other: what the single-point
+        # rule decides next lies in the numbers that changed, all in those components (or the new
+        # number, whose cells are theirs or were interior), and so on.
+        touched = {where[c][0] for c in (x, *open_) if c in where}
+        sources = {s for j in touched for _, _, s in self._counts[j].component.constraints}
+        kept, redo = [], []  # the numbers of the other components; those of the touched ones
+        for con in system.constraints:
+            if con.source not in sources:
+                kept.append(con)
+            elif x in con.cells:  # x is safe: out of the numbers it was next to
+                redo.append(Constraint(con.source, con.value, tuple(c for c in con.cells if c != x)))
+            else:
+                redo.append(con)
+        if open_:
+            redo.insert(bisect([con.source for con in redo], x), Constraint(x, value, tuple(open_)))
+        gone = {x, *open_}  # no longer interior
+        step = propagate(  # the single-point rule on the touched numbers (the others decide nothing new)
+            ConstraintSystem(
+                rows,
+                cols,
+                system.mines,
+                tuple(filterfalse({x}.__contains__, system.covered)),
+                tuple(redo),
+                frozenset(),  # (not read)
+                tuple(filterfalse(gone.__contains__, system.interior)),
+            )
+        )
+        after = replace(
+            step.system,
+            constraints=tuple(sorted([*kept, *step.system.constraints], key=_BY_SOURCE)),
+            frontier=frozenset((where.keys() | gone) - {x} - step.safe - step.mines),
+        )
+        counts = [cc for j, cc in enumerate(self._counts) if j not in touched]
+        counts += map(count, split(step.system))
+        counts.sort(key=lambda cc: cc.component.boxes[0][0])  # split's order: by the smallest cell
+        covered = [j for j in around if j in where or j in inner or j in fixed_mines or j in self._fixed_safe]
+        return _assemble(
+            Propagated(after, (self._fixed_safe - {x}) | step.safe, fixed_mines | step.mines),
+            tuple(cc.component for cc in counts),
+            tuple(counts),
+            (self.frontier - {pos}) | {divmod(j, cols) for j in covered},
+            self.total_mines,
+            None,
+        )
+
     def zero_probability(self, pos: Pos) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
         return self.number_counts(pos, zero_only=True)[0] / self.layouts
@@ -372,12 +440,31 @@ def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list
 
 def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysis:
     """:func:`analyse` on constraints already read."""
-    original = system
-    propagated = propagate(original)
-    system = propagated.system
-    fixed = len(propagated.mines)
-    components = split(system)
+    propagated = propagate(system)
+    components = split(propagated.system)
     counts = tuple(count(comp) for comp in components)
+    return _assemble(
+        propagated,
+        components,
+        counts,
+        frozenset(map(position_table(system.rows, system.cols).__getitem__, system.frontier)),
+        system.mines,
+        system if explain else None,
+    )
+
+
+def _assemble(
+    propagated: Propagated,
+    components: tuple[Component, ...],
+    counts: tuple[ComponentCount, ...],
+    frontier: frozenset[Pos],
+    total_mines: int,
+    original: ConstraintSystem | None,
+) -> Analysis:
+    """The :class:`Analysis` of a view from its propagated constraints, their components (in
+    :func:`~.components.split`'s order) and the components' counts. ``frontier``: the view's covered
+    cells next to a number; ``original``: the view's constraints, to word reasons (None: no reasons)."""
+    system = propagated.system
     for comp, cc in zip(components, counts, strict=True):
         if not cc.consistent:
             raise InconsistentViewError(_contradiction(system, comp))
@@ -399,10 +486,11 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
     if layouts == 0:
         lo = next(k for k, w in enumerate(full) if w)
         hi = len(full) - 1
+        fixed = len(propagated.mines)
         raise InconsistentViewError(
             f"the numbers need between {lo + fixed} and {hi + fixed} mines on the cells next to"
             f" them, and the {interior} other covered cells can hold {interior} more, but the view"
-            f" has {original.mines} mines"
+            f" has {total_mines} mines"
         )
     pos = position_table(system.rows, system.cols).__getitem__
     # map(pos, ...) and dict.fromkeys: the per-cell loops run in C (most covered cells are interior)
@@ -436,6 +524,43 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
             safe.update(system.interior)
         elif num == layouts:
             mine.update(system.interior)
+    reasons: Mapping[Pos, str] = {}
+    if original is not None:
+        reasons = ReasonsByCell(
+            [pos(c) for c in sorted(safe | mine)],
+            _reasons(original, components, counts, certain_boxes, safe),
+        )
+    return Analysis(
+        rows=system.rows,
+        cols=system.cols,
+        total_mines=total_mines,
+        probabilities=probs,
+        safe=frozenset(map(pos, safe)),
+        mines=frozenset(map(pos, mine)),
+        reasons=reasons,
+        layouts=layouts,
+        frontier=frontier,
+        interior=frozenset(map(pos, system.interior)),
+        _system=system,
+        _counts=counts,
+        _where=where,
+        _weights=weights,
+        _all=full,
+        _others=others,
+        _interior_set=frozenset(system.interior),
+        _fixed_safe=propagated.safe,
+        _fixed_mines=propagated.mines,
+    )
+
+
+def _reasons(
+    original: ConstraintSystem,
+    components: tuple[Component, ...],
+    counts: tuple[ComponentCount, ...],
+    certain_boxes: list[tuple[int, int, bool]],
+    safe: set[int],
+) -> Callable[[Pos], str]:
+    """The reason of each certain cell, worded when first asked for."""
 
     @cache
     def how_decided() -> tuple[dict[int, tuple[bool, int]], Mapping[Pos, str]]:
@@ -454,30 +579,10 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
 
     def reason(p_: Pos) -> str:
         how, quick = how_decided()
-        cell = p_[0] * system.cols + p_[1]
+        cell = p_[0] * original.cols + p_[1]
         return quick.get(p_) or _exact_reason(original, components, how, cell, cell in safe)
 
-    return Analysis(
-        rows=system.rows,
-        cols=system.cols,
-        total_mines=original.mines,
-        probabilities=probs,
-        safe=frozenset(map(pos, safe)),
-        mines=frozenset(map(pos, mine)),
-        reasons=ReasonsByCell([pos(c) for c in sorted(safe | mine)], reason) if explain else {},
-        layouts=layouts,
-        frontier=frozenset(map(pos, original.frontier)),
-        interior=frozenset(map(pos, system.interior)),
-        _system=system,
-        _counts=counts,
-        _where=where,
-        _weights=weights,
-        _all=full,
-        _others=others,
-        _interior_set=frozenset(system.interior),
-        _fixed_safe=propagated.safe,
-        _fixed_mines=propagated.mines,
-    )
+    return reason
 
 
 def _contradiction(system: ConstraintSystem, comp: Component) -> str:
