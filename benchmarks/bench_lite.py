@@ -47,7 +47,7 @@ def measure(games: int, seed: int) -> dict[str, Any]:
     import sys
 
     from ipyminesweeper import exact
-    from ipyminesweeper.play.arena import benchmark
+    from ipyminesweeper.arena import benchmark
 
     benchmark(exact, "expert", games=2, seed=seed - 2, jobs=1)  # warm-up: imports, first calls
     r = benchmark(exact, "expert", games=games, seed=seed, jobs=1)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import os
 
 from ipyminesweeper import LEVELS
-from ipyminesweeper.play.arena import BenchResult, benchmark, conventional_first_move
+from ipyminesweeper.arena import BenchResult, benchmark, conventional_first_move
 
 # the best published rates (issue 9's table) and the targets of issue 9: beat every one of them
 PUBLISHED = {

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from ipyminesweeper.play import wilson
+from ipyminesweeper.arena import wilson
 
 __all__ = [
     "GameResult",

@@ -10,7 +10,8 @@ Four layers, each importing only the ones below it (``make lint`` checks it):
 
 - ``engine``: boards, views and the rules (standard library only);
 - ``solver``: constraints, exact probabilities and certain moves, read from views only;
-- ``play``: moves, strategies, no-guess boards, benchmarks and tournaments;
+- ``play``: moves, strategies, one step, no-guess boards;
+- ``arena``: running strategies: whole games, benchmarks, tournaments, the command line;
 - ``widget``: the Jupyter widget, an Elm-style shell (imported on first use, so this import stays light).
 
 This module is the composition root: it plugs the play layer's no-guess placement into the engine.
@@ -22,6 +23,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
+from .arena import BenchResult, SerialExecutor, benchmark, play, tournament
 from .engine import (
     FIRST_CLICK_POLICIES,
     LEVELS,
@@ -34,6 +36,7 @@ from .engine import (
     Position,
     View,
     chord,
+    idle_move,
     max_mines,
     new_board,
     register_placement,
@@ -42,22 +45,17 @@ from .engine import (
 )
 from .play import (
     STRATEGIES,
-    BenchResult,
     InvalidMoveError,
     Move,
     Scored,
-    SerialExecutor,
     Strategy,
-    benchmark,
     exact,
     exact_flags,
     no_guess_placement,
-    play,
     register_strategy,
     scored,
     simple,
     step,
-    tournament,
 )
 from .solver import (
     Analysis,
@@ -123,6 +121,7 @@ __all__ = [
     "deduce",
     "exact",
     "exact_flags",
+    "idle_move",
     "max_mines",
     "new_board",
     "play",

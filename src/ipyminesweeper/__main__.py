@@ -1,7 +1,7 @@
-"""``python -m ipyminesweeper``: the command line (see :mod:`ipyminesweeper.play.cli`)."""
+"""``python -m ipyminesweeper``: the command line (see :mod:`ipyminesweeper.arena.cli`)."""
 
 import sys
 
-from .play.cli import main
+from .arena.cli import main
 
 sys.exit(main())

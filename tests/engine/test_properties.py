@@ -13,6 +13,7 @@ from ipyminesweeper import (
     GameOverError,
     View,
     chord,
+    idle_move,
     max_mines,
     new_board,
     reveal,
@@ -132,3 +133,17 @@ def test_moves_after_the_end_raise_and_change_nothing(game: tuple[Board, list]) 
             pass
         else:  # pragma: no cover - the assertion is the failure
             raise AssertionError("a move on a finished game did not raise")
+
+
+@EXAMPLES
+@given(games())
+def test_idle_move_says_why_exactly_when_a_move_changes_nothing(game: tuple[Board, list]) -> None:  # type: ignore[type-arg]
+    """idle_move is the one statement of legality: it names a reason exactly when the rule leaves the
+    board as it is, for every action on every cell of every board of the game."""
+    for board in play(*game):
+        if board.over:
+            continue
+        for action, rule in RULES.items():
+            for pos in board.positions():
+                why = idle_move(board, action, pos)
+                assert (rule(board, pos) == board) == (why is not None), (action, pos, why)

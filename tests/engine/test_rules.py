@@ -10,6 +10,7 @@ from ipyminesweeper import (
     CellState,
     GameOverError,
     chord,
+    idle_move,
     max_mines,
     new_board,
     reveal,
@@ -315,6 +316,28 @@ def test_chord_with_a_wrong_flag_loses() -> None:
 def test_chord_on_zero_is_a_no_op() -> None:
     b = reveal(board(SMALL), (2, 4))
     assert chord(b, (2, 4)) is b
+
+
+def test_chord_with_no_covered_neighbour_is_a_no_op_and_idle_move_says_why() -> None:
+    b = board("1F1..\n111..\n....*")  # the corner 1 has its flag and no covered neighbour left
+    assert chord(b, (0, 0)) is b
+    assert idle_move(b, "chord", (0, 0)) == (
+        "the 1 has 1 flag(s) and 0 covered cell(s) around it; "
+        "a chord needs exactly as many flags as the number and a covered cell"
+    )
+    assert idle_move(b, "chord", (1, 1)) is None  # (1,1) still has covered neighbours
+    assert idle_move(b, "reveal", (0, 1)) == "it is flagged (unflag it first)"
+    assert idle_move(b, "reveal", (0, 0)) == "it is already revealed"
+    assert idle_move(b, "flag", (0, 0)) == "it is revealed"
+    assert idle_move(b, "flag", (0, 1)) is None  # unflagging changes the board
+    assert idle_move(b, "chord", (2, 0)) == "it is not a revealed number"
+    with pytest.raises(ValueError, match="unknown action 'dig'"):
+        idle_move(b, "dig", (0, 0))
+    with pytest.raises(ValueError, match="off the board"):
+        idle_move(b, "reveal", (3, 0))
+    lost = reveal(b, (2, 4))
+    with pytest.raises(GameOverError):
+        idle_move(lost, "reveal", (2, 0))
 
 
 # --- the seeds' examples -------------------------------------------------------------------------------

@@ -7,9 +7,7 @@ from concurrent.futures import ProcessPoolExecutor
 import pytest
 
 from ipyminesweeper import new_board, reveal
-from ipyminesweeper.engine.geometry import block
-from ipyminesweeper.play import Move, simple
-from ipyminesweeper.play.arena import (
+from ipyminesweeper.arena import (
     SerialExecutor,
     benchmark,
     conventional_first_move,
@@ -18,7 +16,9 @@ from ipyminesweeper.play.arena import (
     tournament,
     wilson,
 )
-from ipyminesweeper.play.cli import main
+from ipyminesweeper.arena.cli import main
+from ipyminesweeper.engine.geometry import block
+from ipyminesweeper.play import Move, simple
 from ipyminesweeper.play.noguess import NoGuessError, is_no_guess, no_guess_minefield
 from ipyminesweeper.solver import certain_moves
 

@@ -17,8 +17,8 @@ import pytest
 distributed = pytest.importorskip("distributed")
 cloudpickle = pytest.importorskip("cloudpickle")  # a dependency of distributed
 
+from ipyminesweeper.arena import BenchResult, SerialExecutor, benchmark, play_game, tournament  # noqa: E402
 from ipyminesweeper.play import exact, simple  # noqa: E402
-from ipyminesweeper.play.arena import BenchResult, SerialExecutor, benchmark, play_game, tournament  # noqa: E402
 
 GAMES = 60
 

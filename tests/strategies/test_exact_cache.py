@@ -12,8 +12,8 @@ import random
 from dataclasses import replace
 
 from ipyminesweeper import Board, View, new_board, reveal, toggle_flag
+from ipyminesweeper.arena import play_game
 from ipyminesweeper.play import Move, exact, exact_flags
-from ipyminesweeper.play.arena import play_game
 from ipyminesweeper.play.exact import ExactStrategy
 from ipyminesweeper.play.move import explained_later, validate_move
 from ipyminesweeper.solver import analyse, deduce

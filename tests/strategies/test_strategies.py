@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import Board, GameOverError, View, new_board, reveal, toggle_flag
+from ipyminesweeper.arena import play
 from ipyminesweeper.play import (
     STRATEGIES,
     InvalidMoveError,
@@ -19,7 +20,6 @@ from ipyminesweeper.play import (
     exact,
     exact_flags,
     opening_cell,
-    play,
     register_strategy,
     scored,
     simple,

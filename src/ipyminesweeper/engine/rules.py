@@ -27,7 +27,7 @@ from .minefield import (
 )
 from .placement import placement_for
 
-__all__ = ["chord", "new_board", "open_cells", "place_mines", "reveal", "toggle_flag"]
+__all__ = ["chord", "idle_move", "new_board", "open_cells", "place_mines", "reveal", "toggle_flag"]
 
 
 @overload
@@ -133,14 +133,49 @@ def _playable_index(board: Board, pos: Position) -> int:
     return index
 
 
+def idle_move(board: Board, action: str, pos: Position) -> str | None:
+    """Why ``action`` (``"reveal"``, ``"flag"`` or ``"chord"``) at ``pos`` would change nothing on
+    ``board``, in words (``"it is already revealed"``); None when it is a move that changes the board.
+
+    The one statement of which moves do something: :func:`reveal`, :func:`toggle_flag` and :func:`chord`
+    leave the board as it is exactly when this says why, and a strategy's move is checked with it.
+    A position off the board or a finished game raise, as the moves do.
+    """
+    return _idle(board, action, _playable_index(board, pos))
+
+
+def _idle(board: Board, action: str, index: int) -> str | None:
+    state = board.states[index]
+    if action == "reveal":
+        if state == FLAGGED:
+            return "it is flagged (unflag it first)"
+        return "it is already revealed" if state == REVEALED else None
+    if action == "flag":
+        return "it is revealed" if state == REVEALED else None
+    if action != "chord":
+        raise ValueError(f"unknown action {quote(action)}: use reveal, flag or chord")
+    number = board.counts[index] if state == REVEALED else 0
+    if not number:
+        return "it is not a revealed number"
+    around = neighbour_indices(board.rows, board.cols, index)
+    flags = sum(1 for j in around if board.states[j] == FLAGGED)
+    covered = sum(1 for j in around if board.states[j] == COVERED)
+    if flags != number or not covered:
+        return (
+            f"the {number} has {flags} flag(s) and {covered} covered cell(s) around it; a chord needs"
+            " exactly as many flags as the number and a covered cell"
+        )
+    return None
+
+
 def reveal(board: Board, pos: Position) -> Board:
     """Reveal the cell at ``pos``; a zero opens its whole region (the cascade).
 
     Revealing a mine loses. Revealing the last safe cell wins, and the remaining mines become flagged.
-    Revealing a flagged or already revealed cell changes nothing.
+    Revealing a flagged or already revealed cell changes nothing (:func:`idle_move` says why).
     """
     index = _playable_index(board, pos)
-    if board.states[index] != COVERED:
+    if _idle(board, "reveal", index):
         return board
     return open_cells(place_mines(board, index), (index,))
 
@@ -148,29 +183,23 @@ def reveal(board: Board, pos: Position) -> Board:
 def toggle_flag(board: Board, pos: Position) -> Board:
     """Flag a covered cell, or unflag a flagged one. A revealed cell is left alone."""
     index = _playable_index(board, pos)
-    state = board.states[index]
-    if state == REVEALED:
+    if _idle(board, "flag", index):
         return board
-    return board.changed([(index, FLAGGED if state == COVERED else COVERED)])
+    return board.changed([(index, FLAGGED if board.states[index] == COVERED else COVERED)])
 
 
 def chord(board: Board, pos: Position) -> Board:
     """On a revealed number whose flagged neighbours equal it, reveal its other covered neighbours.
 
     A wrong flag means a mine is among them, so the chord loses at the first mine in reading order, as in
-    the real game. Anywhere else (a covered cell, a zero, a number with too few or too many flags)
-    nothing changes.
+    the real game. Anywhere else (a covered cell, a zero, a number with too few or too many flags, or no
+    covered cell left around it) nothing changes.
     """
     index = _playable_index(board, pos)
-    if board.states[index] != REVEALED:
+    if _idle(board, "chord", index):
         return board
-    number = board.counts[index]
     around = neighbour_indices(board.rows, board.cols, index)
-    flagged = sum(1 for j in around if board.states[j] == FLAGGED)
-    targets = tuple(j for j in around if board.states[j] == COVERED)
-    if number == 0 or flagged != number or not targets:
-        return board
-    return open_cells(board, targets)
+    return open_cells(board, tuple(j for j in around if board.states[j] == COVERED))
 
 
 def open_cells(board: Board, targets: tuple[int, ...]) -> Board:

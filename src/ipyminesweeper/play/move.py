@@ -12,7 +12,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from ..engine import Board, GameOverError, Position, View, chord, format_position, reveal, toggle_flag
+from ..engine import (
+    Board,
+    GameOverError,
+    Position,
+    View,
+    chord,
+    format_position,
+    idle_move,
+    reveal,
+    toggle_flag,
+)
 from ..engine.errors import quote
 from ..engine.geometry import as_position, neighbour_table
 
@@ -225,28 +235,12 @@ def validate_move(board: Board, move: object, who: str = "the strategy") -> Move
     if not isinstance(move, Move):
         raise InvalidMoveError(f"{who} returned {quote(move)}, not a Move(action, pos, reason, probability)")
     try:
-        index = board.index(move.pos)
+        board.index(move.pos)
     except (TypeError, ValueError) as exc:
         raise InvalidMoveError(f"{who} returned a bad position: {exc}") from None
-    ch = board.view.cells[index]
-    where = format_position((index // board.cols, index % board.cols))
-    if move.action == "reveal" and ch != ".":
-        what = "flagged (unflag it first)" if ch == "f" else "already revealed"
-        raise InvalidMoveError(f"{who} tried to reveal {where}, which is {what}")
-    if move.action == "flag" and ch not in ".f":
-        raise InvalidMoveError(f"{who} tried to flag {where}, which is revealed")
-    if move.action == "chord":
-        if not "1" <= ch <= "8":
-            raise InvalidMoveError(f"{who} tried to chord {where}, which is not a revealed number")
-        around = neighbour_table(board.rows, board.cols)[index]
-        cells = board.view.cells
-        flags = sum(1 for j in around if cells[j] == "f")
-        covered = sum(1 for j in around if cells[j] == ".")
-        if flags != int(ch) or not covered:
-            raise InvalidMoveError(
-                f"{who} tried to chord {where}: the {ch} has {flags} flag(s) and {covered} covered "
-                "cell(s) around it; a chord needs exactly as many flags as the number and a covered cell"
-            )
+    idle = idle_move(board, move.action, move.pos)
+    if idle is not None:
+        raise InvalidMoveError(f"{who} tried to {move.action} {format_position(move.pos)}, but {idle}")
     return move
 
 

@@ -25,34 +25,21 @@ def simple(view: View) -> Move:
     rows, cols, cells = playable(view)
     table = neighbour_table(rows, cols)
     numbers = [i for i, ch in enumerate(cells) if "1" <= ch <= "8"]
-    for i in numbers:  # rule 1
-        value = ord(cells[i]) - 48
-        around = table[i]
-        flags = [j for j in around if cells[j] == "f"]
-        covered = [j for j in around if cells[j] == "."]
-        if covered and len(flags) == value:
-            pos = divmod(covered[0], cols)
+    for rule in (1, 2):  # every number for rule 1, then every number for rule 2
+        for i in numbers:
+            value = ord(cells[i]) - 48
+            around = table[i]
+            flags = [j for j in around if cells[j] == "f"]
+            covered = [j for j in around if cells[j] == "."]
+            if not covered or value != (len(flags) if rule == 1 else len(flags) + len(covered)):
+                continue
+            pos, at = divmod(covered[0], cols), divmod(i, cols)
             return Move(
-                "reveal",
+                "reveal" if rule == 1 else "flag",
                 pos,
-                wording.safe_by_flags(pos, value, divmod(i, cols)),
-                0.0,
-                numbers=(divmod(i, cols),),
-                constrained=tuple(divmod(j, cols) for j in covered + flags),
-            )
-    for i in numbers:  # rule 2
-        value = ord(cells[i]) - 48
-        around = table[i]
-        flags = [j for j in around if cells[j] == "f"]
-        covered = [j for j in around if cells[j] == "."]
-        if covered and len(flags) + len(covered) == value:
-            pos = divmod(covered[0], cols)
-            return Move(
-                "flag",
-                pos,
-                wording.mine_by_count(pos, value, divmod(i, cols)),
-                1.0,
-                numbers=(divmod(i, cols),),
+                wording.safe_by_flags(pos, value, at) if rule == 1 else wording.mine_by_count(pos, value, at),
+                0.0 if rule == 1 else 1.0,
+                numbers=(at,),
                 constrained=tuple(divmod(j, cols) for j in covered + flags),
             )
     first = cells.find(".")

@@ -36,7 +36,7 @@ from ..engine import (
 )
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
-from ..play import BUILTINS, STRATEGIES, Move, Strategy, apply_move, strategy_name, validate_move
+from ..play import STRATEGIES, Move, Strategy, StrategyError, ask, step, strategy_name, who
 from . import messages as msg
 from . import wording
 from .effects import DrawSeed, Effect, Log, RecordResult, ResendBoard, ResendSettings
@@ -63,10 +63,6 @@ __all__ = [
 
 ERROR_LIMIT = 300
 """The problem the widget shows is cut to this many characters (the browser's input is echoed in 200)."""
-
-
-class StrategyError(ValueError):
-    """A strategy raised an exception. The original is chained as ``__cause__``, with its traceback."""
 
 
 @dataclass(frozen=True)
@@ -285,7 +281,7 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
         case msg.AutoStep():
             return _autoplayed(session, now)
         case msg.StrategyStopped(strategy, seconds, why, limit):
-            text = wording.strategy_stopped(_who(strategy), seconds, why, limit, session.autoplaying)
+            text = wording.strategy_stopped(who(strategy), seconds, why, limit, session.autoplaying)
             autoplay = session.autoplay if why == "dropped" else None
             return replace(session, autoplay=autoplay, problem=Problem(text)), (Log(text),)
         case msg.Refused(error, request):
@@ -379,7 +375,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(_stepped(session, strategy, now), autoplay=None)
         case msg.Hint(strategy):
             _require_live(session)
-            move, name = _ask(session, strategy)
+            fn, name = _strategy(session, strategy)
+            move = ask(board, fn, name)
             helped = replace(session.assistance, hints=session.assistance.hints + 1)
             return replace(session, hint=Turn(move, name), assistance=helped)
         case msg.Undo():
@@ -484,9 +481,10 @@ def _new_game(session: Session, board: Board) -> Session:
 def _stepped(session: Session, strategy: str | Strategy | None, now: int) -> Session:
     """The session after one move of ``strategy`` (an autoplayer move: the game counts as assisted)."""
     _require_live(session)
-    move, name = _ask(session, strategy)
+    fn, name = _strategy(session, strategy)
+    board, move = step(session.board, fn, name)
     helped = replace(session.assistance, autoplayer_moves=session.assistance.autoplayer_moves + 1)
-    return _played(replace(session, assistance=helped), apply_move(session.board, move), move, name, now)
+    return _played(replace(session, assistance=helped), board, move, name, now)
 
 
 def _require(condition: bool, problem: str) -> None:
@@ -542,32 +540,17 @@ def _flagged(session: Session, pos: Position, now: int) -> Session:
     return played
 
 
-def _ask(session: Session, strategy: str | Strategy | None) -> tuple[Move, str]:
-    """The move ``strategy`` (a name, a callable, or None: the selected one) proposes on the live view."""
-    board = session.board
-    if board.over:
-        raise GameOverError(f"the game is {board.status}: start a new game")
+def _strategy(session: Session, strategy: str | Strategy | None) -> tuple[Strategy, str]:
+    """The strategy ``strategy`` names (a name in the menu, a callable, or None: the selected one), and
+    its name."""
     if strategy is None:
         strategy = session.strategy
     if isinstance(strategy, str):
         fn = session.strategy_named(strategy)
         _require(fn is not None, f"unknown strategy {quote(strategy, NAME_LIMIT)}")
         assert fn is not None
-        name = strategy
-    else:  # a callable (the message checked it)
-        fn = strategy
-        name = _name_of(session, fn)
-    who = _who(name)
-    try:
-        proposed = fn(board.view)
-    except Exception as exc:
-        raise StrategyError(f"{who} raised {type(exc).__name__}: {_cut(str(exc), 200)}") from exc
-    return validate_move(board, proposed, who), name
-
-
-def _who(name: str) -> str:
-    """How a message names a strategy: ``"strategy 'exact'"``, or ``"your strategy 'mine'"``."""
-    return f"strategy {name!r}" if name in BUILTINS else f"your strategy {name!r}"
+        return fn, strategy
+    return strategy, _name_of(session, strategy)
 
 
 def autoplayer_name(session: Session) -> str:
@@ -582,10 +565,6 @@ def _name_of(session: Session, fn: Strategy) -> str:
     """The name ``fn`` was registered under, or the name of the function itself."""
     known = next((name for name, f in session.strategies if f is fn), None)
     return (known or strategy_name(fn))[:NAME_LIMIT]
-
-
-def _cut(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _undone(session: Session, now: int) -> Session:

@@ -17,9 +17,10 @@ import sys
 from collections.abc import Sequence
 
 from ..engine import FIRST_CLICK_POLICIES
-from .arena import FirstMove, SerialExecutor, benchmark, tournament
-from .move import Strategy
-from .registry import STRATEGIES
+from ..play import STRATEGIES, Strategy
+from .bench import SerialExecutor, benchmark
+from .games import FirstMove
+from .tournament import tournament
 
 
 def _strategy(text: str) -> Strategy | str:
@@ -99,18 +100,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     executor = SerialExecutor() if args.jobs == 1 else None
     try:
+        common = {
+            "games": args.games,
+            "seed": args.seed,
+            "first_click": args.first_click,
+            "first_move": args.first_move,
+            "executor": executor,
+            "progress": not args.no_progress,
+            "jobs": args.jobs,
+        }
         if args.command == "bench":
-            result = benchmark(
-                args.strategy,
-                args.level,
-                games=args.games,
-                seed=args.seed,
-                first_click=args.first_click,
-                first_move=args.first_move,
-                executor=executor,
-                progress=not args.no_progress,
-                jobs=args.jobs,
-            )
+            result = benchmark(args.strategy, args.level, **common)
             low, high = result.ci
             print(f"strategy     {result.strategy}")
             print(f"board        {result.level} ({result.rows}x{result.cols}, {result.mines} mines)")
@@ -125,17 +125,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"mean moves   {result.mean_moves:.1f}")
             print(f"mean guesses {result.mean_guesses:.2f}")
         else:
-            table = tournament(
-                args.strategies,
-                args.level,
-                games=args.games,
-                seed=args.seed,
-                first_click=args.first_click,
-                first_move=args.first_move,
-                executor=executor,
-                progress=not args.no_progress,
-                jobs=args.jobs,
-            )
+            table = tournament(args.strategies, args.level, **common)
             print(table.to_markdown())
     except (ValueError, TypeError) as exc:
         print(f"ipyminesweeper: error: {exc}", file=sys.stderr)

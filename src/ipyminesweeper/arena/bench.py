@@ -13,34 +13,19 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from typing import Any, TypeVar
 
-from ..engine import LEVELS, Board, Position, new_board, reveal
+from ..engine import new_board
 from ..engine.geometry import check_position
-from .exact import opening_cell
-from .move import InvalidMoveError, Move, Strategy, apply_move, validate_move
+from ..play import BUILTINS, STRATEGIES, Strategy, resolve, strategy_name
+from .games import FirstMove, Level, conventional_first_move, parse_level, play_game
 from .progress import Progress, progress_reporter
-from .registry import BUILTINS, STRATEGIES, resolve, strategy_name
 
-__all__ = [
-    "BenchResult",
-    "GameResult",
-    "InvalidMoveError",
-    "SerialExecutor",
-    "Table",
-    "benchmark",
-    "conventional_first_move",
-    "parse_level",
-    "play_game",
-    "tournament",
-    "wilson",
-]
+__all__ = ["BenchResult", "SerialExecutor", "benchmark", "executor_for", "wilson"]
 
-Level = str | tuple[int, int, int]
-FirstMove = Position | Literal["strategy"] | None
 T = TypeVar("T")
 
 Z95 = 1.959963984540054
@@ -58,88 +43,6 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     low = 0.0 if wins <= 0 else max(0.0, centre - half)
     high = 1.0 if wins >= games else min(1.0, centre + half)
     return (low, high)
-
-
-def parse_level(level: Level) -> tuple[str, int, int, int]:
-    """``"expert"``, ``"16x30x99"``, ``"16x30/99"`` or ``(rows, cols, mines)``.
-
-    Returns ``(name, rows, cols, mines)``."""
-    if isinstance(level, str):
-        if level in LEVELS:
-            rows, cols, mines = LEVELS[level]
-            return level, rows, cols, mines
-        parts = level.replace("/", "x").split("x")
-        if len(parts) == 3 and all(p.strip().isdigit() for p in parts):
-            rows, cols, mines = (int(p) for p in parts)
-            return f"{rows}x{cols}/{mines}", rows, cols, mines
-        raise ValueError(f"unknown level {level!r}: use {', '.join(LEVELS)} or ROWSxCOLSxMINES")
-    if (
-        isinstance(level, tuple)
-        and len(level) == 3
-        and all(isinstance(x, int) and not isinstance(x, bool) for x in level)
-    ):
-        rows, cols, mines = level
-        return f"{rows}x{cols}/{mines}", rows, cols, mines
-    raise TypeError(f"a level is a name or a (rows, cols, mines) tuple, not {level!r}")
-
-
-def conventional_first_move(rows: int, cols: int, first_click: str) -> Position:
-    """The first click the published win rates use: :func:`~ipyminesweeper.strategies.opening_cell`
-    when the first click opens a region (``"opening"``, ``"no-guess"``), the corner ``(0, 0)`` when it
-    is only safe (``"safe"``, ``"any"``)."""
-    if first_click in ("opening", "no-guess"):
-        return opening_cell(rows, cols)
-    return (0, 0)
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One game: won or not, how many moves the strategy made, how many were guesses."""
-
-    seed: int
-    won: bool
-    moves: int
-    guesses: int
-
-
-def play_game(
-    strategy: Strategy | str,
-    level: Level,
-    seed: int,
-    first_click: str = "opening",
-    first_move: FirstMove = None,
-    max_moves: int | None = None,
-) -> GameResult:
-    """Play one seeded game to the end.
-
-    ``first_move``: ``None`` plays :func:`conventional_first_move`, a position plays that cell, and
-    ``"strategy"`` lets the strategy choose. The first click is not counted as a guess unless
-    ``first_click="any"`` (where it can lose). A strategy that has not finished after ``max_moves``
-    moves (default: four per cell) loses.
-    """
-    _, rows, cols, mines = parse_level(level)
-    board = new_board(rows, cols, mines, seed=seed, first_click=first_click)
-    limit = 4 * rows * cols if max_moves is None else max_moves
-    fn = resolve(strategy)
-    name = strategy_name(strategy)
-    moves = guesses = 0
-    if first_move != "strategy":
-        pos = conventional_first_move(rows, cols, first_click) if first_move is None else first_move
-        board = reveal(board, pos)
-        moves = 1
-        guesses = 1 if first_click == "any" else 0
-    while not board.over and moves < limit:
-        ready = board.status == "ready"
-        board, move = _step(board, fn, name)
-        moves += 1
-        if move.is_guess and not (ready and first_click != "any"):
-            guesses += 1
-    return GameResult(seed, board.status == "won", moves, guesses)
-
-
-def _step(board: Board, fn: Strategy, name: str) -> tuple[Board, Move]:
-    move = validate_move(board, fn(board.view), f"strategy {name!r}")
-    return apply_move(board, move), move
 
 
 @dataclass(frozen=True)
@@ -270,10 +173,12 @@ def _plain_pickle_pool(executor: Executor) -> bool:
     return process is not None and isinstance(executor, process.ProcessPoolExecutor)
 
 
-def _default_executor(workers: int) -> Executor | None:
-    """A process pool of ``workers``, or None where one is pointless or impossible (one worker;
-    Pyodide/JupyterLite, which has no processes): the games then run in this process."""
-    if workers <= 1 or sys.platform == "emscripten":
+def executor_for(games: int, jobs: int | None) -> Executor | None:
+    """A process pool for ``games`` games over ``jobs`` workers (None: every core), or None where one is
+    pointless or impossible (one worker, fewer than 4 games, Pyodide/JupyterLite, which has no
+    processes): the games then run in this process. The caller shuts it down."""
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)
+    if workers <= 1 or games < 4 or sys.platform == "emscripten":
         return None
     try:
         from concurrent.futures import (
@@ -300,6 +205,8 @@ def benchmark(
     executor: Executor | None = None,
     progress: Progress = False,
     jobs: int | None = None,
+    *,
+    label: str | None = None,
 ) -> BenchResult:
     """Play ``games`` seeded games (game ``i`` uses seed ``seed + i``) and measure the strategy.
 
@@ -314,26 +221,8 @@ def benchmark(
     tasks (about eight per worker, at most 100 games each). A process pool needs a user strategy that
     plain pickle can send (importable); dask.distributed sends one from a notebook cell by value.
     ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
-    ``(done, total)``.
+    ``(done, total)``. ``label`` names the result and the bar (default: the strategy's name).
     """
-    return _benchmark(
-        strategy, level_or_size, games, seed, first_click, first_move, executor, progress, jobs, None
-    )
-
-
-def _benchmark(
-    strategy: Strategy | str,
-    level_or_size: Level,
-    games: int,
-    seed: int,
-    first_click: str,
-    first_move: FirstMove,
-    executor: Executor | None,
-    progress: Progress,
-    jobs: int | None,
-    label: str | None,
-) -> BenchResult:
-    """:func:`benchmark`, with ``label`` (default: the strategy's name) naming the row and the bar."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -348,13 +237,9 @@ def _benchmark(
         if first_move is None
         else str(first_move).replace(" ", "")
     )
-    own = None
-    if executor is None:
-        workers = jobs if jobs is not None else (os.cpu_count() or 1)
-        own = _default_executor(workers if games >= 4 else 1)
-        executor = own or SerialExecutor()
-    else:
-        workers = jobs if jobs is not None else (os.cpu_count() or 1)  # only sizes the chunks
+    own = executor_for(games, jobs) if executor is None else None
+    executor = executor or own or SerialExecutor()
+    workers = jobs if jobs is not None else (os.cpu_count() or 1)  # sizes the chunks
     payload = _portable(strategy, executor)
     report = progress_reporter(progress, games, f"{label} {name}")
     start = time.perf_counter()
@@ -398,85 +283,3 @@ def _benchmark(
         mean_guesses=total_guesses / games,
         outcomes=bytes(outcomes),
     )
-
-
-@dataclass(frozen=True)
-class Table:
-    """The results of a :func:`tournament`: one row per strategy, on the same boards."""
-
-    results: tuple[BenchResult, ...]
-
-    @property
-    def rows(self) -> list[dict[str, Any]]:
-        """One dict per strategy (ready for ``pandas.DataFrame(table.rows)`` or a plot)."""
-        return [r.as_dict() for r in self.results]
-
-    def __iter__(self) -> Iterator[BenchResult]:
-        return iter(self.results)
-
-    def __len__(self) -> int:
-        return len(self.results)
-
-    def head_to_head(self, a: str, b: str) -> tuple[int, int]:
-        """Paired comparison: (boards ``a`` won and ``b`` lost, boards ``b`` won and ``a`` lost)."""
-        ra = next(r for r in self.results if r.strategy == a)
-        rb = next(r for r in self.results if r.strategy == b)
-        only_a = sum(1 for x, y in zip(ra.outcomes, rb.outcomes, strict=True) if x and not y)
-        only_b = sum(1 for x, y in zip(ra.outcomes, rb.outcomes, strict=True) if y and not x)
-        return only_a, only_b
-
-    def to_markdown(self) -> str:
-        lines = [
-            "| strategy | level | first click | games | win rate | 95% CI | games/s | moves | guesses |",
-            "|---|---|---|---:|---:|---|---:|---:|---:|",
-        ]
-        for r in self.results:
-            low, high = r.ci
-            lines.append(
-                f"| {r.strategy} | {r.level} | {r.first_click} {r.first_move} | {r.games} | "
-                f"{r.win_rate:.2%} | {low:.2%} to {high:.2%} | {r.games_per_second:.1f} | "
-                f"{r.mean_moves:.1f} | {r.mean_guesses:.2f} |"
-            )
-        return "\n".join(lines)
-
-    def _repr_markdown_(self) -> str:
-        return self.to_markdown()
-
-    def __str__(self) -> str:
-        return self.to_markdown()
-
-
-def tournament(
-    strategies: Mapping[str, Strategy | str] | Sequence[Strategy | str] | Iterable[Strategy | str],
-    level: Level = "beginner",
-    games: int = 1000,
-    seed: int = 0,
-    first_click: str = "opening",
-    first_move: FirstMove = None,
-    executor: Executor | None = None,
-    progress: Progress = False,
-    jobs: int | None = None,
-) -> Table:
-    """Race strategies on the same boards (same seeds): a :class:`Table` with a row per strategy.
-
-    ``strategies``: names, callables, or a dict ``{label: strategy}``.
-    """
-    if isinstance(strategies, Mapping):
-        entries = list(strategies.items())
-    else:
-        entries = [(strategy_name(s), s) for s in strategies]
-    if not entries:
-        raise ValueError("a tournament needs at least one strategy")
-    own = None
-    if executor is None:
-        workers = jobs if jobs is not None else (os.cpu_count() or 1)
-        executor = own = _default_executor(workers if games >= 4 else 1)
-    try:
-        results = [
-            _benchmark(strat, level, games, seed, first_click, first_move, executor, progress, jobs, label)
-            for label, strat in entries
-        ]
-    finally:
-        if own is not None:
-            own.shutdown()
-    return Table(tuple(results))
