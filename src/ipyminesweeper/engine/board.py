@@ -43,7 +43,7 @@ from .notation import (
     read_header,
     read_json,
 )
-from .pickling import constructor_reduce, restore_state
+from .pickling import CheckedPickle
 from .view import View, view_from_keys
 
 __all__ = ["Board", "CellCounts"]
@@ -64,7 +64,7 @@ class CellCounts:
 
 
 @dataclass(frozen=True, repr=False)
-class Board:
+class Board(CheckedPickle):
     """An immutable Minesweeper position: the grid, each cell's state, and where the mines are.
 
     Make one with :func:`~ipyminesweeper.new_board` or :meth:`Board.from_text`; change it only through
@@ -101,14 +101,6 @@ class Board:
         elif isinstance(field, PendingMines):
             field = PendingMines(field.seed, field.first_click)
         return Board(self.rows, self.cols, self.mines, self.states, field, self.exploded_index)
-
-    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
 
     # --- derived facts -------------------------------------------------------------------------------
 
@@ -389,10 +381,7 @@ class Board:
         return self.view.to_text()
 
     def __repr__(self) -> str:
-        head = f"<Board {self.rows}x{self.cols}, {self.mines} mines, {self.status}"
-        if self.rows * self.cols > 40 * 40:
-            return head + ">"
-        return f"{head}:\n{self.view.to_text()}\n>"
+        return self.view.labelled("Board")
 
     def _repr_html_(self) -> str:
         return self.view._repr_html_()

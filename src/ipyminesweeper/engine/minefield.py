@@ -11,11 +11,10 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
 
 from .errors import BoardError, quote
 from .geometry import shape_error
-from .pickling import constructor_reduce, restore_state
+from .pickling import CheckedPickle
 
 __all__ = [
     "FIRST_CLICK_CLEAR",
@@ -98,7 +97,7 @@ def policy_error(first_click: object) -> ValueError | None:
 
 
 @dataclass(frozen=True)
-class PendingMines:
+class PendingMines(CheckedPickle):
     """Mines not placed yet: they are drawn on the first reveal from ``seed`` under ``first_click``."""
 
     seed: int
@@ -109,17 +108,9 @@ class PendingMines:
         if problem:
             raise BoardError(str(problem))
 
-    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
-
 
 @dataclass(frozen=True)
-class Minefield:
+class Minefield(CheckedPickle):
     """A placed mine layout: ``mask[i]`` is 1 where flat cell ``i`` holds a mine.
 
     ``seed`` and ``first_click`` record how it was made; they do not take part in equality, since two
@@ -148,14 +139,6 @@ class Minefield:
         problem = (None if self.seed is None else seed_error(self.seed)) or policy_error(self.first_click)
         if problem:
             raise BoardError(str(problem))
-
-    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
 
     @cached_property
     def count(self) -> int:

@@ -23,6 +23,7 @@ __all__ = [
     "Grid",
     "check_saved",
     "format_header",
+    "grid_width",
     "read_grid",
     "read_header",
     "read_json",
@@ -50,10 +51,11 @@ class Grid:
     text: bytes
 
 
-def read_grid(lines: list[str]) -> Grid:
-    """Read the rows of a text grid (header already removed); errors name the row and column."""
+def grid_width(lines: list[str], kind: str = "board") -> int:
+    """The width of a text grid's rows (of a ``kind``: board or view), checked: BoardError if there is
+    no row, the shape is impossible, or a row's width differs from the first's."""
     if not lines:
-        raise BoardError("a board needs at least one row of cells")
+        raise BoardError(f"a {kind} needs at least one row of cells")
     cols = len(lines[0])
     error = shape_error(len(lines), cols)
     if error:
@@ -63,6 +65,12 @@ def read_grid(lines: list[str]) -> Grid:
             raise BoardError(
                 f"row {r} has {len(line)} cells but row 0 has {cols}: every row needs the same width"
             )
+    return cols
+
+
+def read_grid(lines: list[str]) -> Grid:
+    """Read the rows of a text grid (header already removed); errors name the row and column."""
+    cols = grid_width(lines)
     joined = "".join(lines)
     text = joined.encode("ascii", errors="replace")
     if text.translate(None, _CELL_CHARS):

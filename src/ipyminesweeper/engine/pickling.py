@@ -2,7 +2,8 @@
 
 A frozen dataclass pickles, by default, as "make an empty object, then fill its ``__dict__``": the
 check in ``__post_init__`` never runs, so a tampered pickle can hold a board no rule could reach. The
-always-valid classes (``Board``, ``View``, ``Minefield``, ...) use these two functions instead:
+always-valid classes (``Board``, ``View``, ``Minefield``, ...) derive from :class:`CheckedPickle`, which
+uses these two functions instead:
 
 - ``__reduce__`` returns :func:`constructor_reduce`: the pickle is a call of the class with its fields,
   so unpickling runs the same check as ``Board(...)``; cached derived values are not pickled;
@@ -18,7 +19,7 @@ from typing import Any
 
 from .errors import BoardError, quote
 
-__all__ = ["constructor_reduce", "restore_state"]
+__all__ = ["CheckedPickle", "constructor_reduce", "restore_state"]
 
 
 def constructor_reduce(value: Any) -> tuple[Any, tuple[Any, ...]]:
@@ -47,3 +48,15 @@ def restore_state(value: Any, state: object) -> None:
     checked = cls(**{f: state[f] for f in fields})  # the constructor's own check
     for f in fields:
         object.__setattr__(value, f, getattr(checked, f))
+
+
+class CheckedPickle:
+    """Base of a frozen dataclass that pickles through its constructor: unpickling runs its check."""
+
+    __slots__ = ()
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return constructor_reduce(self)
+
+    def __setstate__(self, state: object) -> None:
+        restore_state(self, state)

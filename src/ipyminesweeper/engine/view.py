@@ -11,19 +11,18 @@ import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
 
 from .cells import END_ALPHABET, END_VIEW_TEXT, LIVE_ALPHABET, LIVE_VIEW_TEXT, STATUSES, Status
 from .errors import quote
 from .geometry import Position, check_position, format_position, neighbour_positions, position, shape_error
-from .notation import MAX_TEXT
-from .pickling import constructor_reduce, restore_state
+from .notation import MAX_TEXT, grid_width
+from .pickling import CheckedPickle
 
 __all__ = ["NUMBER_COLOURS", "View", "view_from_keys", "view_html"]
 
 
 @dataclass(frozen=True, repr=False)
-class View:
+class View(CheckedPickle):
     """What the player sees: the grid's size, the mine total, the status and one character per cell.
 
     ``cells`` is row-major, ``rows * cols`` characters, in the alphabet of ``docs/architecture.md``.
@@ -40,14 +39,6 @@ class View:
         problem = _view_problem(self.rows, self.cols, self.mines, self.status, self.cells)
         if problem:
             raise ValueError(problem)
-
-    # --- pickling: through the same check as construction (see :mod:`.pickling`) ----------------------
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
 
     def __getitem__(self, pos: Position) -> str:
         """The character of the cell at ``pos``."""
@@ -142,15 +133,7 @@ class View:
         if len(text) > MAX_TEXT:
             raise ValueError(f"a view's text is at most {MAX_TEXT:,} characters; this one has {len(text):,}")
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
-        if not lines:
-            raise ValueError("a view needs at least one row")
-        cols = len(lines[0])
-        error = shape_error(len(lines), cols)
-        if error:
-            raise ValueError(str(error))
-        for r, line in enumerate(lines):
-            if len(line) != cols:
-                raise ValueError(f"row {r} has {len(line)} cells but row 0 has {cols}")
+        cols = grid_width(lines, "view")
         cells = "".join(lines)
         if cells.encode("ascii", errors="replace").translate(None, _END_BYTES):  # at C speed
             index = next(i for i, ch in enumerate(cells) if ch not in END_ALPHABET)
@@ -171,7 +154,12 @@ class View:
         return self.to_text()
 
     def __repr__(self) -> str:
-        head = f"<View {self.rows}x{self.cols}, {self.mines} mines, {self.status}"
+        return self.labelled("View")
+
+    def labelled(self, kind: str) -> str:
+        """``<kind RxC, N mines, status>``, with the cells on the lines below up to 40x40 cells: the repr
+        of a view, and of its board (``kind="Board"``)."""
+        head = f"<{kind} {self.rows}x{self.cols}, {self.mines} mines, {self.status}"
         if self.rows * self.cols > 40 * 40:
             return head + ">"
         return f"{head}:\n{self.to_text()}\n>"

@@ -15,7 +15,7 @@ from typing import Any, overload
 
 from ..engine import Board
 from ..engine.errors import quote
-from ..engine.pickling import constructor_reduce, restore_state
+from ..engine.pickling import CheckedPickle
 from ..play import Move, apply_move
 
 __all__ = ["CHECKPOINT", "History", "Turn", "Turns", "checked_index"]
@@ -25,7 +25,7 @@ CHECKPOINT = 64
 
 
 @dataclass(frozen=True)
-class Turn:
+class Turn(CheckedPickle):
     """One step of a game: the ``move`` played, who chose it, and, at checkpoints, the ``board`` after it.
 
     ``move`` is None when a board was set directly (``w.board = ...``); ``strategy`` is the name of the
@@ -45,12 +45,6 @@ class Turn:
             raise TypeError(f"a turn's board is a Board or None, not {type(self.board).__name__}")
         if self.move is None and self.board is None:
             raise ValueError("a turn without a move (a board set directly) stores its board")
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
 
 
 @dataclass(frozen=True, repr=False)
@@ -122,7 +116,7 @@ class Turns(Sequence[Turn]):
 
 
 @dataclass(frozen=True, repr=False)
-class History(Sequence[Board]):
+class History(CheckedPickle, Sequence[Board]):
     """The boards of one game, oldest first: ``history[0]`` is the start, ``history[-1]`` the current one.
 
     Start one with :meth:`begin` and grow it with :meth:`add`; both return a new history. ``current`` is
@@ -142,12 +136,6 @@ class History(Sequence[Board]):
         ):
             if not isinstance(value, kind):
                 raise TypeError(f"a history's {name} is a {kind.__name__}, not {type(value).__name__}")
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
 
     @classmethod
     def begin(cls, board: Board) -> History:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import LEVELS
-from ..engine.pickling import constructor_reduce, restore_state
+from ..engine.pickling import CheckedPickle
 
 __all__ = [
     "MAX_JSON_BYTES",
@@ -63,7 +63,7 @@ def level_name(rows: int, cols: int, mines: int) -> str:
 
 
 @dataclass(frozen=True)
-class GameResult:
+class GameResult(CheckedPickle):
     """One finished game. ``game`` identifies it (a game that ends again replaces its earlier result).
 
     Every field is checked on construction (and on unpickling): a ValueError or TypeError names it.
@@ -101,12 +101,6 @@ class GameResult:
     def honest(self) -> bool:
         """Whether the game was played without any help."""
         return not self.assisted
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return constructor_reduce(self)
-
-    def __setstate__(self, state: object) -> None:
-        restore_state(self, state)
 
 
 @dataclass(frozen=True)
