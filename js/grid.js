@@ -5,10 +5,10 @@ import { cellsOf } from "./features.js";
 import { longPressable } from "./input.js";
 
 /** Rows and columns drawn beyond the visible area on each side, and the block the window snaps to. */
-export const MARGIN = 8;
+export const MARGIN = 4;
 export const BLOCK = 8;
-/** The visible area assumed before the first layout (a viewport's worth). */
-const DEFAULT_VIEW = { width: 1280, height: 800 };
+/** The visible area assumed before the first layout: small, since the first layout (before the first paint) gives the real one. */
+const DEFAULT_VIEW = { width: 640, height: 480 };
 
 /**
  * @typedef {{r0: number, r1: number, c0: number, c1: number}} Window  rows r0..r1-1, columns c0..c1-1
