@@ -12,6 +12,7 @@ import pytest
 
 from ipyminesweeper import Board, BoardError, View, new_board, reveal, toggle_flag
 from ipyminesweeper.engine import Minefield, PendingMines
+from ipyminesweeper.engine.pickling import assembled
 
 
 def boards() -> list[Board]:
@@ -118,3 +119,12 @@ def test_an_old_form_view_or_minefield_is_checked() -> None:
     with pytest.raises(BoardError, match="mask has"):
         pickle.loads(old_form(field, mask=field.mask[:-1]))
     assert pickle.loads(old_form(field)) == field
+
+
+def test_assembled_takes_every_field_and_nothing_else() -> None:
+    view = assembled(View, rows=1, cols=2, mines=1, status="ready", cells="..")
+    assert view == View(1, 2, 1, "ready", "..")
+    with pytest.raises(TypeError, match="assembled from rows, cols, mines, status, cells, not rows"):
+        assembled(View, rows=1)
+    with pytest.raises(TypeError, match="not rows, cols, mines, status, cells, colour"):
+        assembled(View, rows=1, cols=2, mines=1, status="ready", cells="..", colour="red")

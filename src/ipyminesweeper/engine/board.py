@@ -43,7 +43,7 @@ from .notation import (
     read_header,
     read_json,
 )
-from .pickling import CheckedPickle
+from .pickling import CheckedPickle, assembled
 from .view import View, view_from_keys
 
 __all__ = ["Board", "CellCounts"]
@@ -205,16 +205,15 @@ class Board(CheckedPickle):
         problem = _change_problem(self, states, counts, exploded_index)
         if problem:
             raise BoardError(problem)
-        board = object.__new__(Board)
-        for name, value in (
-            ("rows", self.rows),
-            ("cols", self.cols),
-            ("mines", self.mines),
-            ("states", bytes(states)),
-            ("minefield", self.minefield),
-            ("exploded_index", exploded_index),
-        ):
-            object.__setattr__(board, name, value)
+        board = assembled(
+            Board,
+            rows=self.rows,
+            cols=self.cols,
+            mines=self.mines,
+            states=bytes(states),
+            minefield=self.minefield,
+            exploded_index=exploded_index,
+        )
         board.__dict__["cell_counts"] = counts
         if "view" in self.__dict__ and not board.over:
             text = {COVERED: ".", FLAGGED: "f"}

@@ -1,4 +1,5 @@
-"""Pickling that goes through the constructor, so an unpickled value is checked like a new one.
+"""Pickling that goes through the constructor, so an unpickled value is checked like a new one; and the
+one way to make an always-valid value without its constructor's check (:func:`assembled`).
 
 A frozen dataclass pickles, by default, as "make an empty object, then fill its ``__dict__``": the
 check in ``__post_init__`` never runs, so a tampered pickle can hold a board no rule could reach. The
@@ -15,11 +16,13 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cached_property
-from typing import Any
+from typing import Any, TypeVar
 
 from .errors import BoardError, quote
 
-__all__ = ["CheckedPickle", "constructor_reduce", "restore_state"]
+__all__ = ["CheckedPickle", "assembled", "constructor_reduce", "restore_state"]
+
+T = TypeVar("T")
 
 
 def constructor_reduce(value: Any) -> tuple[Any, tuple[Any, ...]]:
@@ -60,3 +63,16 @@ class CheckedPickle:
 
     def __setstate__(self, state: object) -> None:
         restore_state(self, state)
+
+
+def assembled(cls: type[T], /, **fields: Any) -> T:
+    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every one of them) as given, without
+    running its check: only for a value its maker has checked itself, in proportion to a change
+    (``Board.changed``, ``View.changed``)."""
+    names = [f.name for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
+    if sorted(fields) != sorted(names):
+        raise TypeError(f"a {cls.__name__} is assembled from {', '.join(names)}, not {', '.join(fields)}")
+    value = object.__new__(cls)
+    for name in names:
+        object.__setattr__(value, name, fields[name])
+    return value

@@ -16,7 +16,7 @@ from .cells import END_ALPHABET, END_VIEW_TEXT, LIVE_ALPHABET, LIVE_VIEW_TEXT, S
 from .errors import quote
 from .geometry import Position, check_position, format_position, neighbour_positions, position, shape_error
 from .notation import MAX_TEXT, grid_width
-from .pickling import CheckedPickle
+from .pickling import CheckedPickle, assembled
 
 __all__ = ["NUMBER_COLOURS", "View", "view_from_keys", "view_html"]
 
@@ -102,15 +102,8 @@ class View(CheckedPickle):
         problem = _live_change_problem(cells.values(), status, revealed, n, self.mines)
         if problem:
             raise ValueError(problem)
-        view = object.__new__(View)
-        for name, value in (
-            ("rows", self.rows),
-            ("cols", self.cols),
-            ("mines", self.mines),
-            ("status", status),
-            ("cells", new_cells),
-        ):
-            object.__setattr__(view, name, value)
+        rows, cols, mines = self.rows, self.cols, self.mines
+        view = assembled(View, rows=rows, cols=cols, mines=mines, status=status, cells=new_cells)
         view.__dict__.update(revealed=revealed, flags=flags)
         return view
 
