@@ -30,6 +30,7 @@ export function elements(root) {
     wrap: $(".ipyms-board-wrap"), board: $(".ipyms-board"), colLabels: $(".ipyms-col-labels"), rowLabels: $(".ipyms-row-labels"),
     minimap: $(".ipyms-minimap"), minimapCanvas: $(".ipyms-minimap-canvas"), position: $(".ipyms-position"),
     note: $(".ipyms-snapshot-note"), message: $(".ipyms-message"), error: $(".ipyms-error"),
+    busy: $(".ipyms-busy"), busyText: $(".ipyms-busy-text"), cancel: $(".ipyms-cancel"),
     details: $(".ipyms-error-details"), detailsText: $(".ipyms-error-details pre"),
     slider: $(".ipyms-history-slider"), back: $(".ipyms-history-back"), forward: $(".ipyms-history-forward"),
     resume: $(".ipyms-resume"), toLive: $(".ipyms-live"), historyText: $(".ipyms-history-text"),
@@ -77,6 +78,8 @@ export function renderHeader(els, h) {
   setData(els.message, "status", els.root.dataset.status || "");
   setText(els.error, h.error);
   setProp(els.error, "hidden", !h.error);
+  setText(els.busyText, h.busy);
+  setProp(els.busy, "hidden", !h.busy);
   setText(els.detailsText, h.details);
   setProp(els.details, "hidden", !h.details);
   setProp(els.note, "hidden", !h.note);

@@ -10,7 +10,7 @@ export const TRAITS = [
   "elapsed", "can_undo", "summary", "error", "error_details", "strategies", "strategy", "last_move",
   "hint_move", "show_probabilities", "probabilities", "autoplaying", "delay", "labels", "cell_size",
   "question_marks", "marks", "history_length", "viewing", "history_step", "stats_table", "handled",
-  "cells_version", "board_patch",
+  "cells_version", "board_patch", "busy",
 ];
 
 const CELLS_RE = /^[.f0-8*XFx]*$/;
@@ -26,7 +26,7 @@ const CELLS_RE = /^[.f0-8*XFx]*$/;
  *   labels: boolean, cellSize: number, questionMarks: boolean, marks: Set<number>, historyLength: number,
  *   viewing: number, historyStep: Move & {index?: number}, statsTable: Record<string, any>[], level: string,
  *   firstClick: string, handled: number, problem: string, raw: Record<string, any>, version: number,
- *   missing: number,
+ *   missing: number, busy: string,
  * }} Model
  */
 
@@ -134,6 +134,7 @@ export function decodeModel(get, previous = null) {
     level: str(get("level")),
     firstClick: str(get("first_click")) || "opening",
     handled: Math.trunc(num(get("handled"))),
+    busy: str(get("busy")),
     raw: { cells: get("cells"), version: Math.trunc(num(get("cells_version"))), probabilities: get("probabilities"), marks: get("marks"), size },
   };
 }

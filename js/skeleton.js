@@ -73,6 +73,8 @@ export function skeleton(uid) {
     <div class="ipyms-position" aria-live="off"></div></div>
   <div class="ipyms-snapshot-note" role="note" hidden>${escapeHtml(CONSTANTS.snapshot_note)}</div>
   <div class="ipyms-message" aria-live="polite"></div>
+  <div class="ipyms-busy" role="status" hidden><span class="ipyms-busy-text"></span>
+    <button type="button" class="ipyms-btn ipyms-cancel" title="Stop what the kernel works on">Cancel</button></div>
   <div class="ipyms-error" role="alert" hidden></div>
   <details class="ipyms-error-details" hidden><summary>Traceback of the strategy</summary><pre></pre></details>
   <div class="ipyms-history" role="group" aria-label="History">

@@ -34,6 +34,7 @@ function headerView(model, ui) {
     message: invite ? statusMessage(model.status, timer.seconds, model.summary) : "",
     error: model.problem ? `Cannot show this board: ${model.problem}` : model.error,
     details: model.errorDetails,
+    busy: model.busy,
     note: !ui.live,
   };
 }

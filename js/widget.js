@@ -269,6 +269,7 @@ function wireControls(loop) {
   on(els.step, "click", request("step"));
   on(els.undo, "click", request("undo"));
   on(els.hint, "click", request("hint"));
+  on(els.cancel, "click", request("cancel"));
   on(els.resume, "click", request("resume"));
   on(els.toLive, "click", request("live"));
   on(els.play, "click", () => dispatch({ type: "togglePlay" }));

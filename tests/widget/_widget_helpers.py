@@ -19,6 +19,7 @@ needs_kernelless_comm = pytest.mark.skipif(
 
 SYNCED_TRAITS = frozenset(
     {
+        "busy",
         "first_click",
         "level",
         "hint_move",

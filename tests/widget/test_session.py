@@ -158,6 +158,7 @@ def test_every_message_is_listed_once_and_exported() -> None:
         "resync",
         "play",
         "pause",
+        "cancel",
     }
     assert {
         "strategy",

@@ -50,6 +50,8 @@ class Job(Generic[T]):
         self._future: asyncio.Future[T] = loop.create_future()
         self._ident: int | None = None
         self._lock = threading.Lock()
+        self._done = threading.Event()
+        self._outcome: tuple[T] | BaseException | None = None
         self._abandoned = False
         try:
             thread = threading.Thread(
@@ -78,8 +80,12 @@ class Job(Generic[T]):
                 result = work()
             except BaseException as error:  # handed to the awaiting side, whatever it is
                 failed = error
+                self._outcome = failed
+                self._done.set()
                 self._hand_over(lambda: future.set_exception(failed))
             else:
+                self._outcome = (result,)
+                self._done.set()
                 self._hand_over(lambda: future.set_result(result))
             finally:
                 with self._lock:  # from here on stop() leaves this thread alone
@@ -100,6 +106,20 @@ class Job(Generic[T]):
         start (the job keeps running: :meth:`stop` it)."""
         left = None if timeout is None else max(0.0, timeout - self.seconds)
         return await asyncio.wait_for(asyncio.shield(self._future), left)
+
+    def wait(self, seconds: float) -> bool:
+        """Block up to ``seconds`` for the work to end (on the loop's own thread: a short wait only);
+        whether it did. :meth:`outcome` then gives its result."""
+        return self._done.wait(seconds)
+
+    def outcome(self) -> T:
+        """The result of ended work, or its exception raised (:meth:`wait` first)."""
+        outcome = self._outcome
+        if outcome is None:
+            raise RuntimeError("the work has not ended")
+        if isinstance(outcome, BaseException):
+            raise outcome
+        return outcome[0]
 
     def stop(self) -> None:
         """Raise :class:`Stopped` in the job's thread (at its next Python instruction); whoever awaits

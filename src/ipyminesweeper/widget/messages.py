@@ -39,6 +39,7 @@ __all__ = [
     "AddStrategy",
     "AutoStep",
     "BadInput",
+    "Cancel",
     "CellMessage",
     "Chord",
     "Flag",
@@ -434,6 +435,14 @@ class Pause(Message):
     """Stop the autoplayer."""
 
     action = "pause"
+
+
+@dataclass(frozen=True)
+class Cancel(Message):
+    """Stop the work the kernel does for an earlier request (the widget's Cancel, shown while it works):
+    that request is answered with "cancelled", and the game is as it was."""
+
+    action = "cancel"
 
 
 @dataclass(frozen=True)

@@ -440,6 +440,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
         case msg.Pause():
             return replace(session, autoplay=None)
+        case msg.Cancel():  # the shell stops the work; with none under way there is nothing to cancel
+            return session
         case msg.StatsChanged(stats, _):
             return replace(session, stats=stats)
         case msg.BadInput(problem):

@@ -22,7 +22,7 @@ import json
 import logging
 import math
 import time
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -31,7 +31,7 @@ from typing import Any, Protocol
 import anywidget
 import traitlets as t
 
-from ..engine import LEVELS, Board, View, new_board
+from ..engine import LEVELS, Board, View, format_position, new_board
 from ..engine.errors import quote
 from ..engine.minefield import new_seed
 from ..play import Move, Strategy
@@ -40,7 +40,7 @@ from .board_sync import board_change
 from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendBoard, ResendSettings
 from .history import History
 from .jobs import GUARD, Job
-from .messages import FRONTEND_WRITABLE, SETTINGS, Message, from_browser, setting_message
+from .messages import FRONTEND_WRITABLE, SETTINGS, Message, MessageError, from_browser, setting_message
 from .render import render, snapshot_html
 from .session import Session, autoplayer_name, start, update, update_all
 from .stats import GameResult, Stats
@@ -60,6 +60,9 @@ STRATEGY_TIME_LIMIT = 5.0
 """How long, in seconds, a strategy may think over one autoplayer move by default."""
 MAX_TIME_LIMIT = 3600.0
 """The longest time limit :attr:`Minesweeper.strategy_time_limit` accepts, in seconds."""
+FOREGROUND = 0.25
+"""How long, in seconds, a browser request may hold the kernel: past it the work goes on in a worker
+thread, the widget shows it (``busy``) with a Cancel button, and later requests wait their turn."""
 DROPPED_NOTICE = 1.0
 """A strategy that a Pause stops after thinking this many seconds or more is named in the widget."""
 
@@ -200,6 +203,9 @@ class Minesweeper(anywidget.AnyWidget):
         t.Dict(), help="written by the browser: its unanswered requests, {id, action, row?, col?}"
     ).tag(sync=True, echo_update=False)
     handled = t.Int(0, read_only=True, help="id of the last browser request answered").tag(sync=True)
+    busy = t.Unicode(
+        "", read_only=True, help="what the kernel works on for the browser, and for how long ('': nothing)"
+    ).tag(sync=True)
 
     def __init__(
         self,
@@ -233,6 +239,11 @@ class Minesweeper(anywidget.AnyWidget):
         self._timers: dict[Every, asyncio.Task[None]] = {}
         self._job: Job[Any] | None = None  # the autoplayer's move being computed, in a worker thread
         self._time_limit = STRATEGY_TIME_LIMIT
+        self._work: Job[Any] | None = None  # a browser request's work, past FOREGROUND seconds
+        self._work_what = ""
+        self._waiting: list[msg.FromBrowser] = []  # requests that came while it works
+        self._taken = 0  # the highest request id taken in (working on it, or waiting)
+        self._browser_turn = False  # a new game drawn for the browser is bounded too
         self._rendering = False
         self._python_calls = 0  # > 0 while a call from the user's code runs: the board is sent whole
         self._patched = False  # the message being sent carries the board as a patch
@@ -269,14 +280,20 @@ class Minesweeper(anywidget.AnyWidget):
     def _dispatch(self, message: Message) -> None:
         """A message with no caller to raise to (the browser, a timer, an effect's outcome). If its
         session cannot be shown, the widget keeps the session it had and shows why (see ``Refused``)."""
+        self._commit(*self._outcome(self._session, message, _now_ms()))
+
+    def _outcome(
+        self, session: Session, message: Message, now: int
+    ) -> tuple[Session, tuple[Effect, ...], dict[str, Any]]:
+        """What ``message`` makes of ``session``, rendered and checked, or, when that fails, the
+        ``Refused`` session (the same pure functions in the kernel's thread or a worker)."""
         try:
-            session, effects = update(self._session, message, now=_now_ms())
-            state = self._state_of(session)
+            after, effects = update(session, message, now=now)
+            return after, effects, self._state_of(after)
         except Exception as exc:
             request = message.request if isinstance(message, msg.FromBrowser) else None
-            session, effects = update(self._session, msg.Refused(exc, request), now=_now_ms())
-            state = self._state_of(session)
-        self._commit(session, effects, state)
+            after, effects = update(session, msg.Refused(exc, request), now=now)
+            return after, effects, self._state_of(after)
 
     def _state_of(self, session: Session) -> dict[str, Any]:
         """What the synced traitlets will hold for ``session``, checked before anything changes: it
@@ -347,7 +364,11 @@ class Minesweeper(anywidget.AnyWidget):
         """Do what ``update`` asked: the only place with randomness, files and the log."""
         match effect:
             case DrawSeed(game):
-                self._dispatch(replace(game, seed=new_seed()))
+                drawn = replace(game, seed=new_seed())
+                if self._browser_turn:  # the browser asked: placing the mines may take a while
+                    self._bounded(drawn)
+                else:
+                    self._dispatch(drawn)
             case RecordResult(result):
                 stats = self._store.add(result)
                 self._dispatch(msg.StatsChanged(stats, self._store.notice()))
@@ -671,11 +692,94 @@ class Minesweeper(anywidget.AnyWidget):
         Settings are applied all or nothing. Then each new request (id above ``handled``) is applied on
         its own: a rejected one is shown and the next still runs. Nothing here raises.
         """
-        messages, requests = from_browser(sync_data, self._session.handled)
+        messages, requests = from_browser(sync_data, max(self._session.handled, self._taken))
         if requests is not None:  # kept as ipywidgets keeps any value the front end writes (no echo)
             super().set_state({"requests": requests})
         for message in messages:
-            self._dispatch(message)
+            self._taken = max(self._taken, message.request or 0)
+            if self._work is None:
+                self._bounded(message)
+            elif any(isinstance(m, msg.Cancel) for m in message.messages):
+                self._cancel(message.request)
+            else:
+                self._waiting.append(message)
+
+    # --- work for the browser that takes longer: in the background, shown, cancellable ------------------
+
+    def _bounded(self, message: Message) -> None:
+        """``message`` from the browser, as :meth:`_dispatch` does, but holding the kernel at most
+        :data:`FOREGROUND` seconds: past that the work goes on in a worker thread (see :mod:`.jobs`) and
+        the widget shows ``busy`` with a Cancel; the result is kept if the game has not changed meanwhile."""
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no event loop (a script, a test): at once
+            loop = None
+        if loop is None:
+            self._in_turn(lambda: self._dispatch(message))
+            return
+        before, now = self._session, _now_ms()
+        job = Job(lambda: self._outcome(before, message, now), loop, "request")
+        if job.wait(FOREGROUND):
+            self._in_turn(lambda: self._commit(*job.outcome()))
+            return
+        self._work, self._work_what = job, _what(message)
+        self._show_busy(job)
+        loop.create_task(self._finish(job, before, message))
+
+    def _in_turn(self, act: Callable[[], None]) -> None:
+        turn, self._browser_turn = self._browser_turn, True
+        try:
+            act()
+        finally:
+            self._browser_turn = turn
+
+    async def _finish(self, job: Job[Any], before: Session, message: Message) -> None:
+        """Wait for the work (showing how long it has run), keep its result, then the waiting requests."""
+        while not job.wait(0):
+            await asyncio.sleep(0.1)
+            if self._work is not job:  # cancelled
+                return
+            self._show_busy(job)
+        if self._work is not job:
+            return
+        self._work = None
+        self._show_busy(None)
+        if self._session is before:
+            self._in_turn(lambda: self._commit(*job.outcome()))
+        elif isinstance(message, msg.FromBrowser) and message.request is not None:
+            late = MessageError(f"{self._work_what}: dropped, the game changed while the kernel worked on it")
+            self._dispatch(msg.Refused(late, message.request))
+        while self._waiting and self._work is None:
+            self._bounded(self._waiting.pop(0))
+
+    def _cancel(self, request: int | None) -> None:
+        """The browser's Cancel: stop the work under way (its thread is told to stop, its result dropped),
+        and drop the requests waiting for it."""
+        job, self._work = self._work, None
+        if job is None:
+            return
+        job.stop()
+        self._show_busy(None)
+        dropped, self._waiting = len(self._waiting), []
+        also = f"; {dropped} later request{'s' if dropped > 1 else ''} dropped" if dropped else ""
+        text = f"cancelled: {self._work_what} after {job.seconds:.1f} s; the game is as it was{also}"
+        self._dispatch(msg.Refused(MessageError(text), request))
+
+    def _show_busy(self, job: Job[Any] | None) -> None:
+        text = "" if job is None else f"working on {self._work_what}: {int(job.seconds)} s"
+        if self.busy != text:
+            self.set_trait("busy", text)
+
+
+def _what(message: Message) -> str:
+    """A request in a few words, for the busy line: ``"hint"``, ``"new game"``, ``"reveal (4,7)"``."""
+    parts = message.messages if isinstance(message, msg.FromBrowser) else (message,)
+    words = []
+    for part in parts:
+        name = part.action or "setting"
+        pos = getattr(part, "pos", None)
+        words.append(name.replace("_", " ") + ("" if pos is None else f" {format_position(pos)}"))
+    return ", ".join(words)
 
 
 def _current_task() -> asyncio.Task[Any] | None:
