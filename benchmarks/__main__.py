@@ -17,6 +17,7 @@ SUITES = {
     "widget": "benchmarks.bench_widget",
     "history": "benchmarks.bench_history",  # long games: time per move and history slices (issue 20)
     "stats": "benchmarks.bench_stats",  # the statistics database: summary of 1,000,000 games (issue 20)
+    "requests": "benchmarks.bench_requests",  # browser requests over the picker's range (issue 20)
     "browser": "benchmarks.bench_browser",
     "lite": "benchmarks.bench_lite",  # Pyodide in the offline JupyterLite site, in Chromium
     "speed": "benchmarks.bench_speed",  # exact and probabilities against ms-toollib, same boards (issue 9)

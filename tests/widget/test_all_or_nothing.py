@@ -20,7 +20,7 @@ from _widget_helpers import browser_state, wire_json
 
 from ipyminesweeper import BoardError, Minesweeper, Move, View, new_board, reveal
 from ipyminesweeper.widget.constants import MAX_REQUEST_ID
-from ipyminesweeper.widget.messages import NewGame
+from ipyminesweeper.widget.messages import NewGame, SetBoard
 
 
 def scored(score: Any) -> Callable[[View], Move]:
@@ -104,8 +104,23 @@ def test_a_board_forged_with_setattr_is_refused() -> None:
     with pytest.raises(BoardError):
         w.send(NewGame(forged))
     with pytest.raises(BoardError):
+        w.send(SetBoard(forged))
+    with pytest.raises(BoardError):
+        w.new_game(forged)
+    with pytest.raises(BoardError):
+        w.new_game(board=forged)
+    with pytest.raises(BoardError):
         Minesweeper(board=forged)
     assert w.session is session and everything(w) == before
+
+
+def test_new_game_takes_a_board() -> None:
+    w = playing()
+    board = reveal(new_board(9, 9, 10, seed=5), (4, 4))
+    assert w.new_game(board) == board and w.board == board and len(w.history) == 1
+    with pytest.raises(ValueError, match="pass nothing else"):
+        w.new_game(board, seed=3)
+    assert w.board == board
 
 
 def test_a_forged_cached_value_never_reaches_the_widget() -> None:

@@ -572,6 +572,7 @@ class Minesweeper(anywidget.AnyWidget):
         history and stops the autoplayer.
         """
         current = self._session.board
+        given_board = board is not None or isinstance(level, Board)
         if all(v is None for v in (level, board, size, rows, cols, mines, density)):
             rows, cols, mines = current.rows, current.cols, current.mines
         given = starting_board(
@@ -582,10 +583,10 @@ class Minesweeper(anywidget.AnyWidget):
             cols=cols,
             mines=mines,
             density=density,
-            seed=0 if seed is None else seed,  # checks the arguments; a fresh seed comes from the shell
+            seed=seed if given_board or seed is not None else 0,  # checked; a fresh seed comes from the shell
             first_click=current.first_click if first_click is None else first_click,
         )
-        if board is not None or isinstance(level, Board) or seed is not None:
+        if given_board or seed is not None:
             return self.send(msg.NewGame(given)).board
         kind = msg.NewGameOf(
             rows=given.rows, cols=given.cols, mines=given.mines, first_click=given.first_click
