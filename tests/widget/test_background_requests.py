@@ -5,6 +5,7 @@ that come meanwhile wait their turn. (A script or a test with no event loop answ
 from __future__ import annotations
 
 import asyncio
+import re
 import threading
 import time
 from typing import Any
@@ -51,7 +52,7 @@ def test_a_slow_request_goes_to_the_background_and_its_answer_comes_later() -> N
     async def main() -> None:
         held = send(w, {"action": "hint"})
         assert held < FOREGROUND + 0.2
-        assert w.busy == "working on hint: 0 s" and w.handled == 0 and w.hint_move == {}
+        assert w.busy.startswith("working on hint: ") and w.handled == 0 and w.hint_move == {}
         await asyncio.sleep(1.5)
         assert w.busy == "" and w.handled == 1 and w.hint_move["strategy"] == "mine"
 
@@ -66,13 +67,13 @@ def test_cancel_stops_the_work_and_drops_the_requests_waiting_for_it() -> None:
         send(w, {"action": "hint"})
         assert w.busy.startswith("working on hint")
         await asyncio.sleep(1.2)
-        assert w.busy == "working on hint: 1 s"
+        assert re.fullmatch(r"working on hint: [1-9]\d* s", w.busy)
         send(w, {"action": "hint"}, {"action": "flag", "row": 0, "col": 0})
         assert w.handled == 0, "the flag waits for the hint"
         held = send(w, {"action": "hint"}, {"action": "flag", "row": 0, "col": 0}, {"action": "cancel"})
         assert held < 0.1
         assert w.busy == "" and w.handled == 3 and w.session.board == before
-        assert w.error.startswith("cancelled: hint after 1.")
+        assert re.match(r"cancelled: hint after \d+\.\d s", w.error)
         assert "the game is as it was; 1 later request dropped" in w.error
         await asyncio.sleep(0.2)
 

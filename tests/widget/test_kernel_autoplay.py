@@ -131,7 +131,7 @@ def test_pause_stops_a_strategy_that_never_returns(kernel: Kernel) -> None:
     )
     assert paused < 1 and answered < 2
     assert kernel.run("print(len(w.history), w.autoplaying)").strip() == "2 False"
-    assert "the Pause stopped your strategy 'never' after 1." in kernel.run("print(w.error)")
+    assert re.match(r"the Pause stopped your strategy 'never' after \d+\.\d s", kernel.run("print(w.error)"))
     time.sleep(0.5)
     workers = "import threading; print([t.name for t in threading.enumerate() if 'ipyminesweeper' in t.name])"
     assert kernel.run(workers).strip() == "[]", "the stopped strategy's thread has ended: no CPU spent on it"
@@ -160,7 +160,9 @@ def test_pause_stops_a_ten_second_strategy_at_delay_zero_and_no_move_follows(ker
     time.sleep(10.5)  # the strategy's call ends: its move must not be played
     print(f"10 s strategy, delay 0: Pause took effect in {paused:.2f} s, a cell answered in {answered:.2f} s")
     assert paused < 1 and answered < 2
-    assert "the Pause stopped your strategy 'ten_seconds' after 1." in kernel.run("print(w.error)")
+    assert re.match(
+        r"the Pause stopped your strategy 'ten_seconds' after \d+\.\d s", kernel.run("print(w.error)")
+    )
     assert kernel.run("print(len(w.history), w.autoplaying)").strip() == f"{moves} False"
 
 
