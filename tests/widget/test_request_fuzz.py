@@ -4,6 +4,8 @@ with a Cancel (benchmarks/bench_requests.py; its figures are printed, speed is n
 from __future__ import annotations
 
 import asyncio
+import threading
+import time
 
 import pytest
 from benchmarks.bench_requests import fuzz, picker_games
@@ -29,3 +31,11 @@ def test_every_request_over_the_picker_range_is_answered() -> None:
     assert figures.unanswered == []
     assert len(figures.answers) >= 6 * 6
     assert figures.background > 0 and figures.cancelled > 0, "the slow ones went to the background"
+    deadline = time.monotonic() + 60
+    while workers() and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert workers() == [], "every cancelled work's thread ended"
+
+
+def workers() -> list[str]:
+    return [t.name for t in threading.enumerate() if t.name.startswith("ipyminesweeper")]
