@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import ctypes
 import signal
+import sys
 import threading
 import time
 import weakref
@@ -53,12 +54,15 @@ class Job(Generic[T]):
         self._done = threading.Event()
         self._outcome: tuple[T] | BaseException | None = None
         self._abandoned = False
+        if sys.platform == "emscripten":  # Pyodide: no threads, the work runs now, in this thread
+            self._run(work)
+            return
         try:
             thread = threading.Thread(
                 target=self._run, args=(work,), name=f"ipyminesweeper {name}", daemon=True
             )
             thread.start()
-        except RuntimeError:  # no threads here (Pyodide): the work runs now, in this thread
+        except (RuntimeError, OSError):  # no thread can be started here: the work runs now
             self._run(work)
 
     @property
