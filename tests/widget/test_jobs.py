@@ -13,6 +13,7 @@ import time
 from typing import Any
 
 import pytest
+from _widget_helpers import browser_state
 
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.play import Move, exact
@@ -226,3 +227,33 @@ def test_a_dropped_move_keeps_the_autoplayer_an_interrupt_stops_it() -> None:
     assert (
         interrupted.problem is not None and interrupted.problem.text == "interrupted: the autoplayer stopped"
     )
+
+
+def test_without_threads_a_job_runs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pyodide (the Lite site) has no threads: the work runs in the caller's thread, and the widget
+    answers a request at once, as it did before jobs."""
+    from ipyminesweeper.widget import jobs
+
+    monkeypatch.setattr(jobs.sys, "platform", "emscripten")
+
+    def slow(view: Any) -> Move:
+        time.sleep(0.4)
+        return exact(view)
+
+    async def main() -> None:
+        job = Job(threading.current_thread, asyncio.get_running_loop())
+        assert job.wait(0) and job.outcome() is threading.current_thread()
+        assert await job.result(1) is threading.current_thread()
+        w = Minesweeper(size=9, mines=10, seed=8)
+        w.reveal(4, 4)
+        w.register_strategy("slow", slow, select=True)
+        browser_state(w, {"requests": [{"id": 1, "action": "hint"}]})
+        assert w.handled == 1 and w.busy == "" and w.hint_move["strategy"] == "slow"
+        task = w.autoplay("slow", delay=0)
+        assert task is not None
+        await asyncio.sleep(1.0)
+        w.pause()
+        assert len(w.history) >= 3, "the autoplayer played, each move at once"
+
+    asyncio.run(main())
+    assert workers() == []
