@@ -129,6 +129,11 @@ def test_lite_site_plays_offline(lite_url: str, offline_page: OfflinePage) -> No
     board.wait_for(timeout=ACTION_TIMEOUT_MS)
     cells = board.locator("[role=gridcell]")
     rows, cols = int(board.get_attribute("data-rows") or 0), int(board.get_attribute("data-cols") or 0)
+    # The grid draws the cells in view (and a margin): a board still below the fold has only a few drawn.
+    board.scroll_into_view_if_needed()
+    deadline = time.monotonic() + ACTION_TIMEOUT_MS / 1000
+    while cells.count() != rows * cols and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     assert rows > 0 and cols > 0 and cells.count() == rows * cols
 
     add_probe_cell(page)
