@@ -18,7 +18,7 @@ browser:  ## Debian's chromium for the end-to-end tests (needs root or sudo)
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO apt-get update -qq && $$SUDO apt-get install -y -qq chromium; }
 
-demo: setup  ## open JupyterLab on the tutorial notebook (matplotlib included, for notebook 03's chart)
+demo: setup  ## open JupyterLab on the tutorial notebook
 	$(BIN)/python -m jupyter lab notebooks/01-play.ipynb $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 lint: setup  ## ruff, mypy --strict, the layer contract (import-linter) and the private-name check
@@ -51,13 +51,13 @@ test-fast: setup  ## everything but the browser tests
 	$(BIN)/python -m pytest tests/ -q -m "not browser"
 
 LOWEST := .venv-lowest
-test-lowest:  ## the Python tests (no browser) with the lowest supported anywidget, ipywidgets and traitlets
+test-lowest:  ## the Python tests (no browser) with the lowest supported anywidget, ipywidgets, traitlets and hypothesis
 	[ -x $(LOWEST)/bin/python ] || $(PY) -m venv $(LOWEST)
 	$(LOWEST)/bin/python -m pip install -q --upgrade pip
 	$(LOWEST)/bin/python -m pip install -q --group lowest
 	$(LOWEST)/bin/python -m pip install -q --no-deps -e .
 	$(LOWEST)/bin/python -c "import anywidget, ipywidgets, traitlets; print('lowest:', 'anywidget', anywidget.__version__, 'ipywidgets', ipywidgets.__version__, 'traitlets', traitlets.__version__)"
-	$(LOWEST)/bin/python -m pytest tests/engine tests/widget -q -m "not browser" -p no:cacheprovider -W ignore::DeprecationWarning
+	$(LOWEST)/bin/python -m pytest tests/engine tests/widget tests/exercises/test_exercise_api.py -q -m "not browser" -p no:cacheprovider -W ignore::DeprecationWarning
 
 js-watch:  ## rebuild static/ whenever js/ changes; with ANYWIDGET_HMR=1 the open widgets reload it
 	$(BIN)/python -m watchfiles --filter all "node js/build.mjs --dev" js

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from .arena import BenchResult, SerialExecutor, benchmark, play, tournament
 from .engine import (
+    DEFAULT_DENSITY,
     FIRST_CLICK_POLICIES,
     LEVELS,
     MAX_CELLS,
@@ -92,6 +93,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "DEFAULT_DENSITY",
     "FIRST_CLICK_POLICIES",
     "LEVELS",
     "MAX_CELLS",

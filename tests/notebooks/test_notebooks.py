@@ -15,7 +15,14 @@ from pathlib import Path
 import pytest
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-EXPECTED = ["01-play", "02-boards-as-data", "03-autoplayer", "04-probabilities"]
+EXPECTED = [
+    "01-play",
+    "02-boards-as-data",
+    "03-autoplayer",
+    "04-probabilities",
+    "05-properties-and-laws",
+    "06-the-elm-loop",
+]
 KERNELSPEC = {"name": "python3", "display_name": "Python 3 (ipykernel)", "language": "python"}
 INSTALL_CELL = (
     "import sys\n"
@@ -129,3 +136,50 @@ def test_code_lines_fit_the_notebook(name: str) -> None:
         if len(line) > 88
     ]
     assert not long, f"{name}: code lines over 88 characters (cell, line): {long[:3]}"
+
+
+def hidden(cell: dict) -> bool:
+    return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
+
+
+@pytest.mark.parametrize("name", present())
+def test_every_exercise_has_a_folded_solution_that_passes_its_check(name: str) -> None:
+    """An exercise is a visible cell that defines the student's function (a placeholder, "TODO") and calls a
+    check on it; after it comes a folded cell (hidden input, opened with a click) that redefines the
+    function and asserts the check (nbval runs it, so the solution is known to pass)."""
+    cells = [c for c in load(name)["cells"] if c["cell_type"] == "code"]
+    call = re.compile(r"^(check_\w+)\((\w+)(, [\w, ]+)?\)\s*$", re.MULTILINE)
+    for i, cell in enumerate(cells):
+        if hidden(cell):
+            continue
+        for check, function, more in call.findall(source(cell)):
+            if f"def {function}(" not in source(cell) or "TODO" not in source(cell):
+                continue  # a check of a function the notebook wrote itself: no exercise
+            later = [c for c in cells[i + 1 :] if hidden(c)]
+            assert later, f"{name}: {check}({function}) has no folded solution after it"
+            solution = source(later[0])
+            assert f"def {function}(" in solution, (
+                f"{name}: the solution after {check} does not define {function}"
+            )
+            expected = rf"result = {check}\({function}{re.escape(more)}\)\nassert result"
+            assert re.search(expected, solution), (
+                f"{name}: the solution does not assert {check}({function}...)"
+            )
+
+
+TEACHING = NOTEBOOKS.parent / "docs" / "teaching.md"
+
+
+@pytest.mark.parametrize("name", present())
+def test_opens_with_its_objectives_and_its_time(name: str) -> None:
+    """The first text cell states the objectives and the time, and docs/teaching.md (the teacher's
+    path) gives the same time for the notebook."""
+    intro = source(load(name)["cells"][1])
+    assert "**Objectives.** After this notebook you can:" in intro
+    minutes = re.search(r"\*\*Time:\*\* about (\d+) minutes", intro)
+    assert minutes, f"{name}: no '**Time:** about N minutes' in its first text cell"
+    rows = [
+        line for line in TEACHING.read_text(encoding="utf-8").splitlines() if line.startswith(f"| {name} |")
+    ]
+    assert rows, f"docs/teaching.md has no timing row for {name}"
+    assert f"about {minutes.group(1)} minutes" in rows[0], (name, rows[0])

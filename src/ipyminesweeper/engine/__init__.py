@@ -12,10 +12,11 @@ from .errors import BoardError, GameOverError
 from .geometry import MAX_CELLS, Position, format_position
 from .minefield import FIRST_CLICK_POLICIES, LEVELS, SEED_BITS, Minefield, PendingMines, max_mines
 from .placement import Placement, register_placement
-from .rules import chord, idle_move, new_board, open_cells, place_mines, reveal, toggle_flag
+from .rules import DEFAULT_DENSITY, chord, idle_move, new_board, open_cells, place_mines, reveal, toggle_flag
 from .view import View
 
 __all__ = [
+    "DEFAULT_DENSITY",
     "FIRST_CLICK_POLICIES",
     "LEVELS",
     "MAX_CELLS",

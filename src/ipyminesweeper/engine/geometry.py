@@ -23,6 +23,7 @@ __all__ = [
     "neighbour_table",
     "position",
     "shape_error",
+    "spread_position_error",
 ]
 
 Position = tuple[int, int]
@@ -62,7 +63,20 @@ def as_position(pos: object) -> Position:
             return (operator.index(pos[0]), operator.index(pos[1]))
         except TypeError:
             pass
+    if isinstance(pos, list) and len(pos) == 2 and all(type(x) is int for x in pos):
+        raise TypeError(
+            f"a position is a (row, col) tuple, not the list {quote(pos)}: write ({pos[0]}, {pos[1]})"
+        )
     raise TypeError(f"a position is a (row, col) tuple of two ints, not {quote(pos)}")
+
+
+def spread_position_error(call: str, pos: object, more: tuple[object, ...]) -> TypeError:
+    """The error for ``reveal(board, 3, 4)``: the position is one ``(row, col)`` tuple; shows how to
+    write it."""
+    parts = ", ".join(quote(x, 20) for x in (pos, *more))
+    return TypeError(
+        f"pos: {call} takes the position as one (row, col) tuple: write {call}(board, ({parts}))"
+    )
 
 
 def check_position(rows: int, cols: int, pos: object) -> int:

@@ -70,7 +70,10 @@ The front end's picker checks the same rule (ipyminesweeper.widget.constants exp
 
 def max_mines(rows: int, cols: int, first_click: str) -> int:
     """The most mines a ``rows x cols`` board can hold so that any first click obeys ``first_click``."""
-    side = FIRST_CLICK_CLEAR.get(first_click, 1)  # an unknown policy is refused elsewhere
+    problem = shape_error(rows, cols) or policy_error(first_click)
+    if problem is not None:
+        raise problem
+    side = FIRST_CLICK_CLEAR[first_click]
     return rows * cols - min(rows, side) * min(cols, side)
 
 

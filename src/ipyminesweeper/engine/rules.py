@@ -13,7 +13,7 @@ from typing import overload
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
 from .errors import GameOverError, quote
-from .geometry import Position, neighbour_indices, shape_error
+from .geometry import Position, neighbour_indices, shape_error, spread_position_error
 from .minefield import (
     FIRST_CLICK_POLICIES,
     LEVELS,
@@ -26,8 +26,22 @@ from .minefield import (
     seed_error,
 )
 from .placement import placement_for
+from .view import View
 
-__all__ = ["chord", "idle_move", "new_board", "open_cells", "place_mines", "reveal", "toggle_flag"]
+__all__ = [
+    "DEFAULT_DENSITY",
+    "chord",
+    "idle_move",
+    "new_board",
+    "open_cells",
+    "place_mines",
+    "reveal",
+    "toggle_flag",
+]
+
+
+DEFAULT_DENSITY = 40 / 256
+"""The share of mines when a size is given without ``mines=`` or ``density=`` (intermediate's)."""
 
 
 @overload
@@ -36,33 +50,38 @@ def new_board(
     cols: None = None,
     mines: None = None,
     *,
+    size: None = None,
     density: None = None,
     seed: int | None = None,
     first_click: str = "opening",
 ) -> Board: ...
 @overload
 def new_board(
-    rows: int,
+    rows: int | None = None,
     cols: int | None = None,
     mines: int | None = None,
     *,
+    size: int | None = None,
     density: float | None = None,
     seed: int | None = None,
     first_click: str = "opening",
 ) -> Board: ...
 def new_board(
-    rows: int | str,
+    rows: int | str | None = None,
     cols: int | None = None,
     mines: int | None = None,
     *,
+    size: int | None = None,
     density: float | None = None,
     seed: int | None = None,
     first_click: str = "opening",
 ) -> Board:
-    """A new game, status ``"ready"``.
+    """A new game, status ``"ready"``; it takes what :class:`~ipyminesweeper.Minesweeper` takes.
 
-    ``new_board(16, 16, 40)``, ``new_board("expert")`` (presets: ``LEVELS``) or
-    ``new_board(20, 20, density=0.15)``. ``cols`` defaults to ``rows`` (a square board).
+    ``new_board("expert")`` (a level of ``LEVELS``), ``new_board(16, 16, 40)`` or
+    ``new_board(rows=16, cols=30, mines=99)``, ``new_board(size=16, mines=40)`` (a square board), and
+    ``density=0.15`` instead of a mine count. With a size but neither ``mines`` nor ``density``, the
+    density is intermediate's (:data:`DEFAULT_DENSITY`); with nothing at all, an intermediate game.
 
     ``first_click`` says what the first reveal may hit:
     ``"opening"`` (default) the first cell and its neighbours are mine-free; ``"safe"`` only the first
@@ -76,9 +95,21 @@ def new_board(
     if isinstance(rows, str):
         if rows not in LEVELS:
             raise ValueError(f"unknown level {quote(rows)}: use one of {', '.join(LEVELS)}")
-        if cols is not None or mines is not None or density is not None:
-            raise TypeError(f"the {rows!r} preset sets the size and mines; pass no cols/mines/density")
+        given = _given(cols=cols, mines=mines, size=size, density=density)
+        if given:
+            raise TypeError(f"the {rows!r} level sets the size and mines: do not also pass {given}")
         rows, cols, mines = LEVELS[rows]
+    if size is not None:
+        if rows is not None or cols is not None:
+            raise TypeError("give either size= (a square board) or rows and cols, not both")
+        rows = cols = size
+    if rows is None:
+        given = _given(cols=cols, mines=mines, density=density)
+        if given:
+            raise TypeError(f"{given} need a size: pass size= or rows and cols (e.g. new_board(9, 9, 10))")
+        rows, cols, mines = LEVELS["intermediate"]
+    if mines is None and density is None:
+        density = DEFAULT_DENSITY
     cols = rows if cols is None else cols
     error = shape_error(rows, cols)
     if error:
@@ -88,8 +119,8 @@ def new_board(
         raise ValueError(
             f"unknown first_click {quote(first_click)}: use one of {', '.join(FIRST_CLICK_POLICIES)}"
         )
-    if (mines is None) == (density is None):
-        raise TypeError("give exactly one of mines= (a count) or density= (a ratio between 0 and 1)")
+    if mines is not None and density is not None:
+        raise TypeError("give mines= (a count) or density= (a ratio between 0 and 1), not both")
     if density is not None:
         if isinstance(density, bool) or not isinstance(density, (int, float)):
             raise TypeError(f"density must be a number between 0 and 1, not {quote(density)}")
@@ -112,6 +143,11 @@ def new_board(
     return Board(rows, cols, mines, states, PendingMines(seed, first_click))
 
 
+def _given(**arguments: object) -> str:
+    """The names of the arguments that were given (not None), for an error message: "mines=, size="."""
+    return ", ".join(f"{name}=" for name, value in arguments.items() if value is not None)
+
+
 def place_mines(board: Board, first: int) -> Board:
     """``board`` with its pending mines placed for a first reveal at flat index ``first``."""
     pending = board.minefield
@@ -122,9 +158,12 @@ def place_mines(board: Board, first: int) -> Board:
     return Board(board.rows, board.cols, board.mines, board.states, field)
 
 
-def _playable_index(board: Board, pos: Position) -> int:
+def _playable_index(move: str, board: Board, pos: Position, more: tuple[object, ...]) -> int:
     if not isinstance(board, Board):
-        raise TypeError(f"expected a Board, not {type(board).__name__}")
+        hint = " (a strategy sees board.view; moves take the board)" if isinstance(board, View) else ""
+        raise TypeError(f"{move}(board, pos): board must be a Board, not {type(board).__name__}{hint}")
+    if more:
+        raise spread_position_error(move, pos, more)
     index = board.index(pos)
     if board.over:
         raise GameOverError(
@@ -141,7 +180,7 @@ def idle_move(board: Board, action: str, pos: Position) -> str | None:
     leave the board as it is exactly when this says why, and a strategy's move is checked with it.
     A position off the board or a finished game raise, as the moves do.
     """
-    return _idle(board, action, _playable_index(board, pos))
+    return _idle(board, action, _playable_index("idle_move", board, pos, ()))
 
 
 def _idle(board: Board, action: str, index: int) -> str | None:
@@ -168,34 +207,34 @@ def _idle(board: Board, action: str, index: int) -> str | None:
     return None
 
 
-def reveal(board: Board, pos: Position) -> Board:
+def reveal(board: Board, pos: Position, *more: object) -> Board:
     """Reveal the cell at ``pos``; a zero opens its whole region (the cascade).
 
     Revealing a mine loses. Revealing the last safe cell wins, and the remaining mines become flagged.
     Revealing a flagged or already revealed cell changes nothing (:func:`idle_move` says why).
     """
-    index = _playable_index(board, pos)
+    index = _playable_index("reveal", board, pos, more)
     if _idle(board, "reveal", index):
         return board
     return open_cells(place_mines(board, index), (index,))
 
 
-def toggle_flag(board: Board, pos: Position) -> Board:
+def toggle_flag(board: Board, pos: Position, *more: object) -> Board:
     """Flag a covered cell, or unflag a flagged one. A revealed cell is left alone."""
-    index = _playable_index(board, pos)
+    index = _playable_index("toggle_flag", board, pos, more)
     if _idle(board, "flag", index):
         return board
     return board.changed([(index, FLAGGED if board.states[index] == COVERED else COVERED)])
 
 
-def chord(board: Board, pos: Position) -> Board:
+def chord(board: Board, pos: Position, *more: object) -> Board:
     """On a revealed number whose flagged neighbours equal it, reveal its other covered neighbours.
 
     A wrong flag means a mine is among them, so the chord loses at the first mine in reading order, as in
     the real game. Anywhere else (a covered cell, a zero, a number with too few or too many flags, or no
     covered cell left around it) nothing changes.
     """
-    index = _playable_index(board, pos)
+    index = _playable_index("chord", board, pos, more)
     if _idle(board, "chord", index):
         return board
     around = neighbour_indices(board.rows, board.cols, index)

@@ -25,6 +25,7 @@ from ..engine import (
 )
 from ..engine.errors import quote
 from ..engine.geometry import as_position, neighbour_table
+from ..solver.constraints import view_error
 
 __all__ = [
     "ACTIONS",
@@ -222,6 +223,9 @@ def evidence(
 
 def playable(view: View) -> tuple[int, int, str]:
     """``(rows, cols, cells)`` of a view a strategy can play on; GameOverError once the game is over."""
+    error = view_error(view, "a strategy")
+    if error:
+        raise error
     rows, cols, cells = view.rows, view.cols, view.cells
     if len(cells) != rows * cols:
         raise ValueError(f"a {rows}x{cols} view has {rows * cols} cells, not {len(cells)}")

@@ -17,6 +17,7 @@ from itertools import compress, filterfalse
 from operator import attrgetter
 from typing import NamedTuple, Protocol
 
+from ..engine import Board
 from ..engine.geometry import format_position, neighbour_table
 
 Pos = tuple[int, int]
@@ -38,6 +39,7 @@ __all__ = [
     "read_cells",
     "read_view",
     "revealed_since",
+    "view_error",
 ]
 
 
@@ -94,8 +96,26 @@ class ConstraintSystem:
         return format_position(divmod(index, self.cols))
 
 
+def view_error(view: object, who: str) -> TypeError | None:
+    """What is wrong with ``view`` as the ``view`` argument of ``who``, as an error; None when it has
+    what a view has. A Board (which knows where the mines are) gets told to pass ``board.view``."""
+    if isinstance(view, Board):
+        return TypeError(
+            f"view: {who} reads the player's view, not the Board (which knows where the mines are): "
+            "pass board.view. A strategy, and the solver, see only board.view"
+        )
+    if not all(hasattr(view, name) for name in ("rows", "cols", "mines", "cells")):
+        return TypeError(f"view: {who} needs a View (such as board.view), not {type(view).__name__}")
+    return None
+
+
 def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
+    error = view_error(view, "the solver")
+    if error:
+        raise error
     rows, cols, mines, cells = view.rows, view.cols, view.mines, view.cells
+    if any(isinstance(x, bool) or not isinstance(x, int) for x in (rows, cols, mines)):
+        raise TypeError("view: view.rows, view.cols and view.mines must be ints")
     if not isinstance(cells, str):
         raise TypeError(f"view.cells must be a str, not {type(cells).__name__}")
     if rows < 0 or cols < 0 or len(cells) != rows * cols:

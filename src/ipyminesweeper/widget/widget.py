@@ -18,6 +18,7 @@ shown in the widget. See ``js/README.md`` for the front end.
 from __future__ import annotations
 
 import asyncio
+import difflib
 import json
 import logging
 import math
@@ -31,8 +32,9 @@ from typing import Any, Protocol
 import anywidget
 import traitlets as t
 
-from ..engine import LEVELS, Board, View, format_position, new_board
+from ..engine import LEVELS, Board, Position, View, format_position, new_board
 from ..engine.errors import quote
+from ..engine.geometry import as_position
 from ..engine.minefield import new_seed
 from ..play import Move, Strategy
 from . import messages as msg
@@ -223,6 +225,7 @@ class Minesweeper(anywidget.AnyWidget):
         delay: float | None = None,
         **kwargs: Any,
     ) -> None:
+        _check_keywords(kwargs, type(self).class_trait_names())  # before anything is made
         board = starting_board(
             level,
             board=board,
@@ -522,17 +525,19 @@ class Minesweeper(anywidget.AnyWidget):
         """The board on screen in the view's text notation (what the Copy button copies)."""
         return self._session.shown.view.to_text()
 
-    def reveal(self, row: int, col: int) -> Board:
-        """Reveal ``(row, col)`` (cascading through zeros); returns the new board."""
-        return self.send(msg.Reveal((row, col))).board
+    def reveal(self, row: int | Position, col: int | None = None) -> Board:
+        """Reveal ``(row, col)`` (cascading through zeros); returns the new board. ``w.reveal(3, 4)``
+        and ``w.reveal((3, 4))`` both work."""
+        return self.send(msg.Reveal(_position("reveal", row, col))).board
 
-    def flag(self, row: int, col: int) -> Board:
-        """Toggle the flag on ``(row, col)``; returns the new board."""
-        return self.send(msg.Flag((row, col))).board
+    def flag(self, row: int | Position, col: int | None = None) -> Board:
+        """Toggle the flag on ``(row, col)``; returns the new board. ``w.flag((3, 4))`` works too."""
+        return self.send(msg.Flag(_position("flag", row, col))).board
 
-    def chord(self, row: int, col: int) -> Board:
-        """Chord the number at ``(row, col)`` (reveal its other neighbours if its flags match)."""
-        return self.send(msg.Chord((row, col))).board
+    def chord(self, row: int | Position, col: int | None = None) -> Board:
+        """Chord the number at ``(row, col)`` (reveal its other neighbours if its flags match).
+        ``w.chord((3, 4))`` works too."""
+        return self.send(msg.Chord(_position("chord", row, col))).board
 
     def undo(self) -> Board:
         """Go back one move (nothing at the start of a game); returns the board now shown.
@@ -788,3 +793,47 @@ def _current_task() -> asyncio.Task[Any] | None:
         return asyncio.current_task()
     except RuntimeError:  # no running loop
         return None
+
+
+def _position(method: str, row: object, col: object) -> Position:
+    """The position of ``w.reveal(3, 4)`` or ``w.reveal((3, 4))``, or an error that shows both."""
+    if col is None:
+        if isinstance(row, int) and not isinstance(row, bool):
+            raise TypeError(
+                f"w.{method}({row}) needs a column: write w.{method}({row}, col) or w.{method}(({row}, col))"
+            )
+        return as_position(row)
+    return as_position((row, col))
+
+
+_PARAMETERS = (
+    "level",
+    "board",
+    "size",
+    "rows",
+    "cols",
+    "mines",
+    "density",
+    "seed",
+    "first_click",
+    "strategy",
+    "delay",
+)
+"""The keyword arguments of ``Minesweeper(...)`` besides the widget's traits."""
+
+_SPELLINGS = {"width": "cols", "height": "rows", "columns": "cols", "n_mines": "mines", "bombs": "mines"}
+
+
+def _check_keywords(kwargs: Mapping[str, Any], traits: list[str]) -> None:
+    """A TypeError naming the valid keywords for a keyword that is neither a parameter nor a trait
+    (ipywidgets' own traits, such as ``layout``, pass)."""
+    unknown = sorted(k for k in kwargs if k not in traits)
+    if not unknown:
+        return
+    name = unknown[0]
+    close = _SPELLINGS.get(name) or next(iter(difflib.get_close_matches(name, _PARAMETERS, 1)), None)
+    hint = f" (did you mean {close}=?)" if close else ""
+    raise TypeError(
+        f"Minesweeper() got an unexpected keyword argument {name!r}{hint}: use {', '.join(_PARAMETERS)}, "
+        "or a widget trait such as layout"
+    )

@@ -1,0 +1,43 @@
+"""Checked exercises for the notebooks: ``check_<name>(fn)`` compares a student's function with the
+reference on examples Hypothesis draws, and returns a :class:`Check`.
+
+A check is truthy when the function agreed everywhere it was tried; otherwise it shows the smallest
+counterexample Hypothesis shrank to (the start position, the move, your result and the expected one,
+side by side, with the differing cells marked), as HTML in a notebook and as text in a terminal. A
+function that raises is a difference, shown with its traceback.
+"""
+
+from .autoplayer import check_strategy
+from .counting import check_probabilities
+from .elm import check_update, check_view
+from .generate import MOVES, boards, games, layouts, positions, positions_on, situations, views
+from .laws import MUTANTS, RULES, Rules, check_law, check_property
+from .moves import check_chord, check_replay, check_toggle_flag, replay
+from .report import Check, Counterexample, Panel
+
+__all__ = [
+    "MOVES",
+    "MUTANTS",
+    "RULES",
+    "Check",
+    "Counterexample",
+    "Panel",
+    "Rules",
+    "boards",
+    "check_chord",
+    "check_law",
+    "check_probabilities",
+    "check_property",
+    "check_replay",
+    "check_strategy",
+    "check_toggle_flag",
+    "check_update",
+    "check_view",
+    "games",
+    "layouts",
+    "positions",
+    "positions_on",
+    "replay",
+    "situations",
+    "views",
+]

@@ -1,0 +1,178 @@
+"""Hypothesis strategies for Minesweeper values: mine layouts, positions reached by play, views, games.
+
+Every board they make is one a real game can reach, made with the engine's own rules: a layout of mines
+(written in the text notation, or a new game whose mines the first reveal places), then flags, safe
+reveals that cascade (flags stop a cascade), and flags changed afterwards, so a covered cell may sit
+next to a revealed 0. Hypothesis shrinks what they draw towards fewer rows and columns, fewer mines,
+reveals and flags, so a failing example ends up as small as it can be.
+
+>>> from hypothesis import given
+>>> @given(boards())
+... def test_counter(board):
+...     assert board.flags_left == board.mines - board.flags
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hypothesis import strategies as st
+
+from ..engine import Board, CellState, Position, View, chord, max_mines, new_board, reveal, toggle_flag
+
+__all__ = ["MOVES", "Rule", "boards", "games", "layouts", "positions", "positions_on", "situations", "views"]
+
+Rule = Callable[[Board, Position], Board]
+"""A move as a function: a board and a position in, the next board out."""
+
+MOVES: tuple[Rule, ...] = (reveal, toggle_flag, chord)
+"""The three moves, as the functions a game folds over a board."""
+
+
+def _cells(rows: int, cols: int, most: int, least: int = 0) -> st.SearchStrategy[frozenset[Position]]:
+    """A set of ``least`` to ``most`` positions on the largest (``rows x cols``) grid; shrinks towards
+    fewer cells, nearer the top left. :func:`_scaled` puts them on the board actually drawn."""
+    cell = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+    return st.frozensets(cell, min_size=least, max_size=most)
+
+
+def _scaled(cells: frozenset[Position], size: tuple[int, int], board: Board) -> list[Position]:
+    """``cells`` of the largest grid (``size``) mapped onto ``board``'s smaller one, in reading order.
+
+    Scaling keeps a drawing's density and shape when Hypothesis shrinks the board, so a smaller board
+    still shows what a bigger one did."""
+    rows, cols = size
+    return sorted({(r * board.rows // rows, c * board.cols // cols) for r, c in cells})
+
+
+@st.composite
+def layouts(draw: st.DrawFn, max_rows: int = 6, max_cols: int = 6, pending: bool = True) -> Board:
+    """A board before its first move (status ``"ready"``): mines written as text, about one cell in
+    four at most; with ``pending``, now and then a new game instead (``new_board``), whose mines the
+    first reveal places from a seed and a first-click rule."""
+    rows = draw(st.integers(1, max_rows))
+    cols = draw(st.integers(1, max_cols))
+    n = rows * cols
+    drawn = draw(_cells(max_rows, max_cols, max_rows * max_cols // 4, least=max_rows * max_cols // 12))
+    mines = {(r * rows // max_rows, c * cols // max_cols) for r, c in drawn}
+    if len(mines) == n:  # a board keeps at least one safe cell
+        mines.discard((0, 0))
+    # Drawn last, so that shrinking a new game into a written layout only drops the last draws.
+    if pending and draw(st.integers(0, 5)) == 5:
+        first_click = draw(st.sampled_from(("safe", "opening", "any")))
+        count = min(len(mines), max_mines(rows, cols, first_click))
+        return new_board(rows, cols, count, seed=draw(st.integers(0, 1000)), first_click=first_click)
+    return Board.from_text(
+        "\n".join("".join("*" if (r, c) in mines else "." for c in range(cols)) for r in range(rows))
+    )
+
+
+@st.composite
+def boards(draw: st.DrawFn, max_rows: int = 6, max_cols: int = 6) -> Board:
+    """A board still in play (``"ready"`` or ``"playing"``), reached from a layout by: flagging some
+    cells, revealing some safe cells (each cascades through zeros, stopped by the flags), then putting
+    the flags where they end up (right or wrong, taken back or new)."""
+    board = draw(layouts(max_rows, max_cols))
+    size = (max_rows, max_cols)
+    early_flags = _scaled(draw(_cells(max_rows, max_cols, 4)), size, board)
+    clicks = _scaled(draw(_cells(max_rows, max_cols, 4, least=1)), size, board)
+    flags = set(_scaled(draw(_cells(max_rows, max_cols, 6)), size, board))
+    for cell in early_flags:
+        board = toggle_flag(board, cell)
+    for click in clicks:
+        safe = _safe_cell_from(board, click)
+        if safe is None:
+            break
+        after = reveal(board, safe)
+        if after.over:  # the cascade won the game: reveal a number instead, which opens one cell
+            numbers = [p for p in board.covered() if board.placed and not board.is_mine(p) and board.count(p)]
+            after = reveal(board, numbers[0]) if numbers else board
+        if not after.over:  # the game stays on
+            board = after
+    for pos in board.positions():
+        if board.state(pos) is not CellState.REVEALED and (board.state(pos) is CellState.FLAGGED) != (
+            pos in flags
+        ):
+            board = toggle_flag(board, pos)
+    return board
+
+
+def _safe_cell_from(board: Board, pos: Position) -> Position | None:
+    """The first covered cell from ``pos`` on, in reading order (wrapping), that is not a mine."""
+    n = board.rows * board.cols
+    start = pos[0] * board.cols + pos[1]
+    for k in range(n):
+        cell = divmod((start + k) % n, board.cols)
+        if board.state(cell) is CellState.COVERED and not (board.placed and board.is_mine(cell)):
+            return cell
+    return None
+
+
+def positions_on(rows: int, cols: int) -> st.SearchStrategy[Position]:
+    """Any ``(row, col)`` of a ``rows x cols`` grid."""
+    return st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+
+
+@st.composite
+def positions(draw: st.DrawFn, board: Board | View) -> Position:
+    """A position on ``board``: half the time a revealed number, where the moves have most to do."""
+    cells = board.view.cells if isinstance(board, Board) else board.cells
+    numbers = [divmod(i, board.cols) for i, ch in enumerate(cells) if "1" <= ch <= "8"]
+    if len(numbers) > 0 and draw(st.booleans()):
+        return draw(st.sampled_from(numbers))
+    return draw(positions_on(board.rows, board.cols))
+
+
+@st.composite
+def situations(draw: st.DrawFn) -> tuple[Board, Position]:
+    """A board in play and a position. Most of the time the position is a number (revealed, or still
+    covered) with a covered cell left around it and about as many flags as it says (the right number,
+    one short or one too many, some maybe on safe cells), or a revealed 0 next to a covered cell: where
+    a chord or a second reveal has work to do, and mistakes show."""
+    board = draw(boards())
+    view = board.view
+    ready = []  # cells with a number (shown, or under a covered safe cell) and room for flags around
+    for i, ch in enumerate(view.cells):
+        pos = divmod(i, board.cols)
+        around = [p for p in view.neighbours(pos) if view[p] in ".f"]
+        if ch in "12345678" or (ch == "." and board.placed and not board.is_mine(pos) and board.count(pos)):
+            if board.count(pos) < len(around):
+                ready.append((pos, around, board.count(pos)))
+        elif ch == "0" and around:  # a 0 next to a flag taken back after its cascade: chord does nothing
+            ready.append((pos, around, 0))
+    if not ready or draw(st.integers(0, 3)) == 3:
+        return board, draw(positions(board))
+    pos, around, number = draw(st.sampled_from(ready))
+    count = draw(st.sampled_from((number, number - 1, number + 1)))  # right, one short, one too many
+    count = max(0, min(count, len(around) - 1))
+    flags = draw(st.frozensets(st.sampled_from(around), min_size=count, max_size=count))
+    for p in around:
+        if (view[p] == "f") != (p in flags):
+            board = toggle_flag(board, p)
+    return board, pos
+
+
+def views(max_rows: int = 6, max_cols: int = 6, max_unknown: int | None = None) -> st.SearchStrategy[View]:
+    """What a player sees of a board in play (see :func:`boards`); with ``max_unknown``, at most that
+    many covered or flagged cells (few enough to try every layout of the mines)."""
+    seen = boards(max_rows, max_cols).map(lambda board: board.view)
+    if max_unknown is None:
+        return seen
+    limit = max_unknown
+    return seen.filter(lambda view: sum(ch in ".f" for ch in view.cells) <= limit)
+
+
+@st.composite
+def games(
+    draw: st.DrawFn, max_rows: int = 5, max_cols: int = 5, max_moves: int = 8
+) -> tuple[Board, list[tuple[Rule, Position]]]:
+    """A start board (see :func:`layouts`) and the moves of a game, as ``(function, position)`` pairs.
+
+    The moves are drawn blindly, so games often end early (on a mine) and later moves come after the
+    end.
+    """
+    start = draw(layouts(max_rows, max_cols))
+    moves = draw(
+        st.lists(st.tuples(st.sampled_from(MOVES), positions_on(start.rows, start.cols)), max_size=max_moves)
+    )
+    return start, moves

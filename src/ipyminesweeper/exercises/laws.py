@@ -1,0 +1,226 @@
+"""Notebook 05's exercises: the game's laws as properties, and properties that can tell right from wrong.
+
+A *property* here is a function ``prop(board, pos, rules)`` that asserts something about the moves
+``rules.reveal``, ``rules.toggle_flag`` and ``rules.chord`` at one position of one board. :data:`RULES`
+are the engine's moves; :data:`MUTANTS` are the same with one rule broken the way people break it.
+
+- :func:`check_law` looks for a board where the property fails, with the rules you give it, and shows
+  the smallest one Hypothesis shrinks to. Break a rule on purpose and watch it.
+- :func:`check_property` is the check of a property you wrote: it must hold with the real rules, and
+  fail with at least one broken set of rules (a property that holds whatever the rules do tests
+  nothing).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import reduce
+from typing import Any
+
+from ..engine import (
+    Board,
+    CellState,
+    GameOverError,
+    Minefield,
+    Position,
+    chord,
+    open_cells,
+    place_mines,
+    reveal,
+    toggle_flag,
+)
+from .generate import Rule, situations
+from .report import Check, Counterexample, board_panel, note_panel
+from .search import Verdict, call, function_name, require_function, run_check
+
+__all__ = ["MUTANTS", "RULES", "Rules", "check_law", "check_property"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The three moves a property may use. ``Rules()`` are the engine's own; ``Rules(reveal=mine)``
+    the same with your ``reveal`` instead."""
+
+    reveal: Rule = reveal
+    toggle_flag: Rule = toggle_flag
+    chord: Rule = chord
+
+
+RULES = Rules()
+"""The engine's moves."""
+
+Property = Callable[[Board, Position, Rules], Any]
+
+
+def _index(board: Board, pos: Position) -> int:
+    index = board.index(pos)
+    if board.over:
+        raise GameOverError(f"the game is {board.status}: no more moves")
+    return index
+
+
+def _with_states(board: Board, states: bytearray) -> Board:
+    return Board(board.rows, board.cols, board.mines, bytes(states), board.minefield, board.exploded_index)
+
+
+def _never_unflags(board: Board, pos: Position) -> Board:
+    return board if board.state(pos) is CellState.FLAGGED else toggle_flag(board, pos)
+
+
+def _flags_revealed_cells(board: Board, pos: Position) -> Board:
+    index = _index(board, pos)
+    states = bytearray(board.states)
+    states[index] = (
+        CellState.COVERED.value if states[index] == CellState.FLAGGED.value else CellState.FLAGGED.value
+    )
+    return _with_states(board, states)
+
+
+def _no_cascade(board: Board, pos: Position) -> Board:
+    index = _index(board, pos)
+    if board.states[index] != CellState.COVERED.value:
+        return board
+    board = place_mines(board, index)
+    if board.mask[index]:
+        return open_cells(board, (index,))  # a mine: lost, as the real rule
+    states = bytearray(board.states)
+    states[index] = CellState.REVEALED.value
+    if states.count(CellState.REVEALED.value) == board.rows * board.cols - board.mines:
+        return open_cells(board, (index,))  # the last safe cell: won, as the real rule
+    return _with_states(board, states)
+
+
+def _opens_flags(board: Board, pos: Position) -> Board:
+    if board.state(pos) is CellState.FLAGGED:
+        board = toggle_flag(board, pos)
+    return reveal(board, pos)
+
+
+def _moves_the_mine(board: Board, pos: Position) -> Board:
+    """A mine under the first click moves away, as in old Windows Minesweeper, but on every click."""
+    index = _index(board, pos)
+    if board.states[index] != CellState.COVERED.value or not board.is_mine(pos):
+        return reveal(board, pos)
+    free = [
+        i
+        for i, m in enumerate(board.mask)
+        if not m and board.states[i] == CellState.COVERED.value and i != index
+    ]
+    if not free:
+        return reveal(board, pos)
+    mask = bytearray(board.mask)
+    mask[index], mask[free[0]] = 0, 1
+    field = Minefield(board.rows, board.cols, bytes(mask))
+    return reveal(Board(board.rows, board.cols, board.mines, board.states, field), pos)
+
+
+def _reveal_chords_numbers(board: Board, pos: Position) -> Board:
+    """Clicking a revealed number chords (as the widget does), built into ``reveal``."""
+    if board.state(pos) is CellState.REVEALED and not board.over:
+        return chord(board, pos)
+    return reveal(board, pos)
+
+
+def _chord_ignores_flags(board: Board, pos: Position) -> Board:
+    index = _index(board, pos)
+    if board.states[index] != CellState.REVEALED.value or board.count(pos) == 0:
+        return board
+    covered = [p for p in board.neighbours(pos) if board.state(p) is CellState.COVERED]
+    return reduce(lambda b, p: b if b.over else reveal(b, p), covered, board)
+
+
+def _chord_goes_on(board: Board, pos: Position) -> Board:
+    if board.state(pos) is not CellState.REVEALED:
+        return board
+    around = board.neighbours(pos)
+    flags = sum(1 for p in around if board.state(p) is CellState.FLAGGED)
+    if board.count(pos) == 0 or flags != board.count(pos):
+        return board
+    return reduce(reveal, [p for p in around if board.state(p) is CellState.COVERED], board)
+
+
+MUTANTS: dict[str, Rules] = {
+    "toggle_flag never unflags": Rules(toggle_flag=_never_unflags),
+    "toggle_flag flags revealed cells too": Rules(toggle_flag=_flags_revealed_cells),
+    "reveal does not cascade through zeros": Rules(reveal=_no_cascade),
+    "reveal opens flagged cells": Rules(reveal=_opens_flags),
+    "reveal moves a mine away from the click": Rules(reveal=_moves_the_mine),
+    "reveal on a revealed number chords": Rules(reveal=_reveal_chords_numbers),
+    "chord ignores the flags": Rules(chord=_chord_ignores_flags),
+    "chord goes on after a loss": Rules(chord=_chord_goes_on),
+}
+"""The engine's moves with one rule broken, by what is broken."""
+
+
+def _law_failure(
+    prop: Property, rules: Rules, board: Board, pos: Position, label: str
+) -> Counterexample | None:
+    got = call(prop, board, pos, rules)
+    if not got.raised:
+        return None
+    kind = "fails" if isinstance(got.error, AssertionError) else f"raises {type(got.error).__name__}"
+    message = str(got.error)
+    summary = f"{function_name(prop)} {kind} {label}" + (f": {message}" if message else "")
+    return Counterexample(
+        f"{function_name(prop)}(board, {pos}, rules)",
+        summary,
+        (
+            board_panel("board", board, focus=pos),
+            note_panel("result", f"{kind}{': ' + message if message else ''}"),
+        ),
+        (board, pos, rules),
+        got.error,
+        None,
+        got.traceback,
+    )
+
+
+def check_law(prop: Property, rules: Rules = RULES, tries: int = 300, shrink: bool = True) -> Check:
+    """Look for a board and a position where ``prop(board, pos, rules)`` fails (an assertion or any
+    other exception); the check shows the smallest one (with ``shrink=False``: the first one found, as
+    Hypothesis drew it), or is truthy if none was found."""
+    require_function(prop, "check_law", "(board, pos, rules)")
+    if not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules (e.g. Rules(reveal=my_reveal)), not {type(rules).__name__}")
+    label = "with the engine's rules" if rules == RULES else "with these rules"
+
+    def judge(example: tuple[Board, Position]) -> Verdict:
+        board, pos = example
+        return Verdict(_law_failure(prop, rules, board, pos, label))
+
+    return run_check("law", prop, situations(), judge, tries, shrink=shrink)
+
+
+def check_property(prop: Property, tries: int = 300) -> Check:
+    """Check a property you wrote: it holds with the engine's rules (:data:`RULES`), and it fails with
+    at least one of the broken rules of :data:`MUTANTS`. The check lists the mutants it caught."""
+    require_function(prop, "check_property", "(board, pos, rules)")
+    caught: dict[str, tuple[Board, Position]] = {}
+
+    def judge(example: tuple[Board, Position]) -> Verdict:
+        board, pos = example
+        found = _law_failure(prop, RULES, board, pos, "with the engine's rules (so the property is wrong)")
+        if found is None:
+            for name, rules in MUTANTS.items():
+                if name not in caught and call(prop, board, pos, rules).raised:
+                    caught[name] = (board, pos)
+        return Verdict(found)
+
+    real = run_check("property", prop, situations(), judge, tries)
+    if not real:
+        return real
+    name = function_name(prop)
+    if not caught:
+        summary = (
+            "it holds with the engine's rules, and also with every broken set of rules: it cannot tell "
+            "right from wrong. Broken: " + "; ".join(MUTANTS)
+        )
+        return Check("property", name, real.tried, Counterexample(f"{name}(board, pos, rules)", summary, ()))
+    first = next(iter(caught))
+    shrunk = check_law(prop, MUTANTS[first], tries)
+    notes = [f"It holds with the engine's rules and catches {len(caught)} of {len(MUTANTS)} broken rules:"]
+    notes += [f"  - {mutant}" for mutant in caught]
+    if shrunk.counterexample is not None:
+        notes.append(f"The smallest board Hypothesis found for '{first}':")
+    return Check("property", name, real.tried, None, real.counts, tuple(notes), shrunk.counterexample)

@@ -1,0 +1,243 @@
+"""Notebook 02's exercises: write ``chord``, ``toggle_flag`` and ``replay`` (a game as a fold).
+
+Each check plays the student's function against the engine's own on boards a real game reaches, from
+1x1 to 6x6: right and wrong flags, flags taken back after a reveal, cascades, wins and losses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import reduce
+from typing import Any
+
+from hypothesis import strategies as st
+
+from ..engine import Board, Position, chord, toggle_flag
+from .generate import Rule, boards, games, positions, situations
+from .report import Check, Counterexample, Panel, board_panel, note_panel, where
+from .search import Outcome, Verdict, call, function_name, require_function, run_check
+
+__all__ = ["board_difference", "check_chord", "check_replay", "check_toggle_flag", "compare_boards", "replay"]
+
+TRIES = 250
+
+
+def check_chord(fn: Callable[[Board, Position], Board], tries: int = TRIES) -> Check:
+    """Compare ``fn(board, pos)`` with :func:`~ipyminesweeper.chord` on boards still in play."""
+    require_function(fn, "check_chord", "(board, pos) -> Board")
+    return _check_move("chord", chord, fn, tries)
+
+
+def check_toggle_flag(fn: Callable[[Board, Position], Board], tries: int = TRIES) -> Check:
+    """Compare ``fn(board, pos)`` with :func:`~ipyminesweeper.toggle_flag` on boards still in play."""
+    require_function(fn, "check_toggle_flag", "(board, pos) -> Board")
+    return _check_move("toggle_flag", toggle_flag, fn, tries)
+
+
+def _check_move(name: str, reference: Rule, fn: Rule, tries: int) -> Check:
+    if reference is chord:
+        examples = situations()
+    else:
+        examples = boards().flatmap(lambda board: st.tuples(st.just(board), positions(board)))
+
+    def judge(example: tuple[Board, Position]) -> Verdict:
+        board, pos = example
+        expected = reference(board, pos)
+        labels = [f"{name} left the board unchanged" if expected == board else f"{name} changed the board"]
+        if expected.status == "lost":
+            labels.append(f"{name} lost the game")
+        got = call(fn, board, pos)
+        call_text = f"{function_name(fn)}(board, {pos})"
+        found = board_difference(call_text, name, board, pos, got, expected)
+        return Verdict(found, tuple(labels))
+
+    return run_check(name, fn, examples, judge, tries)
+
+
+def board_difference(
+    call_text: str, reference: str, board: Board, pos: Position | None, got: Outcome, expected: Board
+) -> Counterexample | None:
+    """None when ``got`` is the expected board; else a counterexample showing the start, yours and the
+    expected board with the differing cells marked."""
+    start = board_panel("start", board, focus=pos)
+    if got.raised:
+        return Counterexample(
+            call_text,
+            f"it raised {got.describe_error()}, where {reference} returns a {expected.status} board",
+            (start, note_panel("yours", f"raised {got.describe_error()}"), board_panel("expected", expected)),
+            (board, pos),
+            got.error,
+            expected,
+            got.traceback,
+        )
+    value = got.value
+    if not isinstance(value, Board):
+        return Counterexample(
+            call_text,
+            f"it returned {type(value).__name__} {value!r:.60}, not a Board",
+            (start, note_panel("yours", f"{value!r:.200}"), board_panel("expected", expected)),
+            (board, pos),
+            value,
+            expected,
+        )
+    if value == expected:
+        return None
+    marked, summary = compare_boards(value, expected)
+    return Counterexample(
+        call_text,
+        summary,
+        (start, board_panel("yours", value, marked), board_panel("expected", expected, marked)),
+        (board, pos),
+        value,
+        expected,
+    )
+
+
+def compare_boards(got: Board, expected: Board) -> tuple[frozenset[Position], str]:
+    """The cells that differ, and a sentence on how the two boards differ."""
+    if (got.rows, got.cols) != (expected.rows, expected.cols):
+        return (
+            frozenset(),
+            f"yours is {got.rows}x{got.cols}, the expected board {expected.rows}x{expected.cols}",
+        )
+    mine, theirs = _grid(got), _grid(expected)
+    marked = frozenset((r, c) for r in range(got.rows) for c in range(got.cols) if mine[r][c] != theirs[r][c])
+    if marked:
+        cells = "1 cell differs" if len(marked) == 1 else f"{len(marked)} cells differ"
+        status = (
+            f"; yours is {got.status}, expected {expected.status}" if got.status != expected.status else ""
+        )
+        return marked, f"{cells}{status}"
+    if got.placed != expected.placed:
+        return marked, "the same cells, but the mines of one of the boards are not placed yet"
+    return marked, "the same cells, but not the same board (its mines, seed or exploded cell differ)"
+
+
+def _grid(board: Board) -> list[str]:
+    return board.to_text().splitlines()[0 if board.placed else 1 :]
+
+
+def replay(start: Board, moves: Sequence[tuple[Rule, Position]]) -> tuple[Board, ...]:
+    """The reference ``replay``: the start and the board after each move, as a fold. The history stops
+    when the game ends: moves after the end are left out (a move on a finished board is an error)."""
+
+    def one_more(history: tuple[Board, ...], move: tuple[Rule, Position]) -> tuple[Board, ...]:
+        board = history[-1]
+        if board.over:
+            return history
+        function, pos = move
+        return (*history, function(board, pos))
+
+    return reduce(one_more, moves, (start,))
+
+
+def check_replay(
+    fn: Callable[[Board, list[tuple[Rule, Position]]], tuple[Board, ...]], tries: int = 300
+) -> Check:
+    """Compare ``fn(start, moves)`` with :func:`replay`: the whole history, as a tuple of boards."""
+    require_function(fn, "check_replay", "(start, moves) -> tuple of boards")
+
+    def judge(example: tuple[Board, list[tuple[Rule, Position]]]) -> Verdict:
+        start, moves = example
+        expected = replay(start, moves)
+        given = list(moves)
+        got = call(fn, start, given)
+        labels = [
+            "the game ended before its last move"
+            if len(expected) < len(moves) + 1
+            else "no move after the end"
+        ]
+        return Verdict(_history_difference(fn, start, moves, given, got, expected), tuple(labels))
+
+    def key(example: tuple[Board, list[tuple[Rule, Position]]]) -> Any:
+        start, moves = example
+        return start, tuple(moves)
+
+    return run_check("replay", fn, games(), judge, tries, key)
+
+
+def _move_text(move: tuple[Rule, Position]) -> str:
+    function, pos = move
+    return f"{function_name(function)} {where(pos)}"
+
+
+def _history_difference(
+    fn: Callable[..., Any],
+    start: Board,
+    moves: list[tuple[Rule, Position]],
+    given: list[tuple[Rule, Position]],
+    got: Outcome,
+    expected: tuple[Board, ...],
+) -> Counterexample | None:
+    listed = ", ".join(_move_text(m) for m in moves) or "no moves"
+    call_text = f"{function_name(fn)}(start, [{listed}])"
+    first = board_panel("start", start)
+    ends = board_panel(f"expected: the last of {len(expected)} boards", expected[-1])
+    if got.raised:
+        return Counterexample(
+            call_text,
+            f"it raised {got.describe_error()}",
+            (first, note_panel("yours", f"raised {got.describe_error()}"), ends),
+            (start, moves),
+            got.error,
+            expected,
+            got.traceback,
+        )
+    if given != moves:
+        return Counterexample(
+            call_text,
+            f"it changed the list of moves it was given: {len(moves)} moves before the call, "
+            f"{len(given)} after (a function that takes a list must not change it)",
+            (
+                first,
+                note_panel("the moves after the call", ", ".join(_move_text(m) for m in given) or "none"),
+            ),
+            (start, moves),
+            got.value,
+            expected,
+        )
+    value = got.value
+    if not isinstance(value, tuple) or not all(isinstance(b, Board) for b in value):
+        what = type(value).__name__ if not isinstance(value, tuple) else "a tuple holding something else"
+        return Counterexample(
+            call_text,
+            f"it returned {what}, not a tuple of boards (the start, then one board per move)",
+            (first, note_panel("yours", f"{value!r:.300}"), ends),
+            (start, moves),
+            value,
+            expected,
+        )
+    if value == expected:
+        return None
+    index = next(
+        (i for i, (a, b) in enumerate(zip(value, expected, strict=False)) if a != b),
+        min(len(value), len(expected)),
+    )
+    if index >= len(value) or index >= len(expected):
+        longer = "more" if len(value) > len(expected) else "fewer"
+        summary = (
+            f"yours has {len(value)} boards, {longer} than the {len(expected)} expected: the start, then one "
+            "board per move until the game ends"
+        )
+        panels: tuple[Panel, ...] = (
+            first,
+            board_panel(f"yours: the last of {len(value)} boards", value[-1])
+            if value
+            else note_panel("yours", "()"),
+            ends,
+        )
+        return Counterexample(call_text, summary, panels, (start, moves), value, expected)
+    marked, how = compare_boards(value[index], expected[index])
+    move = f"after move {index} ({_move_text(moves[index - 1])})" if index else "the start"
+    return Counterexample(
+        call_text,
+        f"board {index} ({move}) differs: {how}",
+        (
+            board_panel(f"board {index - 1}", expected[index - 1]) if index else first,
+            board_panel(f"yours: board {index}", value[index], marked),
+            board_panel(f"expected: board {index}", expected[index], marked),
+        ),
+        (start, moves),
+        value,
+        expected,
+    )

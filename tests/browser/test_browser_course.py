@@ -1,0 +1,69 @@
+"""The course's notebooks in a real JupyterLab: each one runs top to bottom with no error, its exercise
+checks show as HTML, and notebook 03's tournament chart is drawn by JupyterLab's own Vega-Lite renderer
+(a screenshot is saved: artifacts/browser/lab-03-chart.png). nbval proves the cells run; this proves
+what they display renders. The offline Lite site gets the same in tests/lite/test_lite_site.py."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+
+# Every code cell has an execution count; a cell whose input is folded (a solution) shows an empty
+# prompt and is excused. A Python traceback in any output is a failure.
+ALL_RAN = """() => {
+  // A check's counterexample shows the student's traceback on purpose: only text outside a check counts.
+  const own = o => {
+    const c = o.cloneNode(true);
+    c.querySelectorAll('.ipyms-check').forEach(e => e.remove());
+    return c.textContent;
+  };
+  const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')];
+  const error = outputs.find(o => own(o).includes('Traceback (most recent call last)'));
+  if (error) return 'error: ' + own(error).slice(0, 3000);
+  const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+    .map(p => p.textContent.trim());
+  const ran = p => /^\\[\\d+\\]:$/.test(p);
+  const status = document.querySelector('#jp-main-statusbar')?.innerText ?? '';
+  const done = /\\| Idle/.test(status) && prompts.some(ran) && prompts.every(p => p === '' || ran(p));
+  return done ? 'done' : false;
+}"""
+
+
+def run_notebook(lab, name: str) -> None:
+    shutil.copy(NOTEBOOKS / name, lab.server.root / name)
+    lab.open(name)
+    lab.page.keyboard.press("Escape")
+    lab.open_menu("Run")
+    lab.page.locator('#jp-mainmenu-run li[data-command="runmenu:run-all"]').click()
+    outcome = lab.page.wait_for_function(ALL_RAN, timeout=600_000, polling=1000).json_value()
+    assert outcome == "done", outcome
+    lab.page.wait_for_timeout(1000)
+    assert lab.page.evaluate(ALL_RAN) == "done"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
+def test_notebook_runs_in_jupyterlab(lab, name: str) -> None:
+    run_notebook(lab, name)
+    checks = lab.page.locator(".jp-OutputArea-output .ipyms-check")
+    if "check_" in (NOTEBOOKS / name).read_text():
+        assert checks.count() > 0, "no exercise check was displayed"
+        assert lab.page.locator(".ipyms-check table td").count() > 0, "no counterexample board was drawn"
+    lab.screenshot(f"lab-{Path(name).stem}")
+
+
+@pytest.mark.slow
+def test_the_tournament_chart_renders_in_jupyterlab(lab) -> None:
+    run_notebook(lab, "03-autoplayer.ipynb")
+    chart = lab.page.locator(".jp-OutputArea-output .vega-embed").first
+    chart.wait_for(timeout=60_000)
+    drawn = chart.locator("canvas, svg").first
+    drawn.wait_for(timeout=60_000)
+    box = drawn.bounding_box()
+    assert box and box["width"] > 150 and box["height"] > 150, box
+    assert lab.page.locator(".vega-embed").count() == 1
+    lab.screenshot("lab-03-chart", chart)

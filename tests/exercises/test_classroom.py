@@ -1,0 +1,144 @@
+"""The class tournament: a folder of students' strategy files, one command, a leaderboard."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ipyminesweeper.arena import benchmark
+from ipyminesweeper.exercises.classroom import class_tournament, load_strategies, main
+
+GAMES = 12
+
+FILES = {
+    # delegates to the library's simple strategy: a working entry
+    "ada.py": "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n",
+    # the exact strategy: wins more than simple on the same boards
+    "grace.py": "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['exact']\n",
+    # does not load
+    "broken.py": "def strategy(view)\n    return None\n",
+    # no strategy function
+    "empty.py": "STRATEGY = 1\n",
+    # raises on its first call
+    "crash.py": "def strategy(view):\n    raise RuntimeError('my strategy is broken')\n",
+    # an illegal move: always the top-left cell, which is revealed after the first move
+    "stuck.py": (
+        "from ipyminesweeper.play import Move\n\ndef strategy(view):\n    return Move('reveal', (0, 0))\n"
+    ),
+    # helpers (a leading underscore) are not entries
+    "_helpers.py": "raise RuntimeError('never loaded')\n",
+}
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    for name, text in FILES.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_load_strategies_maps_each_file_to_its_function_or_the_reason(folder: Path) -> None:
+    found = load_strategies(folder)
+    assert sorted(found) == ["ada", "broken", "crash", "empty", "grace", "stuck"]
+    assert callable(found["ada"]) and callable(found["crash"])
+    assert isinstance(found["broken"], str) and "does not load: SyntaxError" in found["broken"]
+    assert found["empty"] == "empty.py defines no function strategy(view)"
+
+
+def test_load_strategies_refuses_a_missing_folder(tmp_path: Path) -> None:
+    with pytest.raises(ValueError, match="is not a folder of strategy files"):
+        load_strategies(tmp_path / "nowhere")
+
+
+def test_the_leaderboard_ranks_by_games_won_on_the_same_seeds(folder: Path) -> None:
+    board = class_tournament(load_strategies(folder), "beginner", GAMES, seed=500)
+    ranked = [e.name for e in board.ranked]
+    assert ranked == ["grace", "ada"]  # exact wins more than simple on these 12 boards
+    # the same seeds as the library's benchmark: the numbers are the benchmark's
+    for entry, reference in zip(board.ranked, ("exact", "simple"), strict=True):
+        again = benchmark(reference, "beginner", GAMES, 500, jobs=1)
+        assert entry.result is not None and entry.result.outcomes == again.outcomes  # game by game
+        assert (entry.result.wins, entry.result.mean_moves) == (again.wins, again.mean_moves)
+    assert board.ranked[0].result.wins > board.ranked[1].result.wins
+    problems = {e.name: e.problem for e in board.problems}
+    assert sorted(problems) == ["broken", "crash", "empty", "stuck"]
+    assert problems["crash"].startswith("game 1 (seed 500): ")
+    assert "my strategy is broken" in problems["crash"]
+    assert problems["stuck"].startswith("game 1 (seed 500): ") and "(0,0)" in problems["stuck"]
+
+
+def test_the_markdown_table_has_ranks_rates_and_intervals(folder: Path) -> None:
+    board = class_tournament(load_strategies(folder), "beginner", GAMES, seed=500)
+    text = board.to_markdown()
+    first = board.ranked[0].result
+    low, high = first.ci
+    assert f"| 1 | grace | {first.wins} / {GAMES} | {first.win_rate:.1%} | {low:.1%} to {high:.1%} |" in text
+    assert "seeds 500 to 511" in text
+    assert "Not ranked:" in text and "- empty: empty.py defines no function strategy(view)" in text
+    assert board._repr_markdown_() == text == str(board)
+
+
+def test_a_failing_strategy_is_named_with_the_first_game_that_fails(tmp_path: Path) -> None:
+    (tmp_path / "late.py").write_text(
+        "from ipyminesweeper.play import STRATEGIES\n\n"
+        "def strategy(view):\n"
+        "    if view.rows * view.cols - sum(ch in '.f' for ch in view.cells) > 40:\n"
+        "        raise ValueError('too many open cells for me')\n"
+        "    return STRATEGIES['simple'](view)\n",
+        encoding="utf-8",
+    )
+    late = load_strategies(tmp_path)["late"]
+    board = class_tournament({"late": late}, "beginner", GAMES, seed=500)
+    (entry,) = board.problems
+    assert "ValueError: too many open cells for me" in entry.problem
+
+    def fails(seed: int) -> bool:
+        try:
+            benchmark(late, "beginner", 1, seed, jobs=1)
+        except Exception:
+            return True
+        return False
+
+    first = next(i for i in range(GAMES) if fails(500 + i))
+    assert entry.problem.startswith(f"game {first + 1} (seed {500 + first}): ")
+
+
+def test_the_command_prints_the_leaderboard_and_writes_the_chart(
+    folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    chart = tmp_path / "chart.vl.json"
+    code = main(
+        ["tournament", str(folder), "--games", "6", "--seed", "7", "--with", "simple", "--chart", str(chart)]
+    )
+    assert code == 0
+    out = capsys.readouterr().out
+    assert "| rank | strategy | games won | win rate | 95% interval |" in out
+    assert "| (simple) |" in out and "seeds 7 to 12" in out
+    spec = json.loads(chart.read_text(encoding="utf-8"))
+    assert spec["$schema"].startswith("https://vega.github.io/schema/vega-lite/v5")
+    names = {row["strategy"] for row in spec["data"]["values"]}
+    assert {"ada", "grace", "(simple)"} <= names
+
+
+def test_the_command_refuses_a_folder_without_strategy_files(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["tournament", str(tmp_path)])
+    assert exit_.value.code == 2
+    with pytest.raises(SystemExit):
+        main(["tournament", str(tmp_path / "missing")])
+
+
+def test_python_dash_m_runs_the_tournament(folder: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(folder), "--games", "3"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "| 1 |" in done.stdout and "Not ranked:" in done.stdout

@@ -1,0 +1,246 @@
+"""Notebook 06's checkers: a pure update for a mini game session (model, four messages), and its view.
+The notebook's solutions pass; updates and views with the usual mistakes fail on a short message sequence
+and a small board."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+from _wrong import assert_caught, assert_passes
+
+from ipyminesweeper import Board, reveal, toggle_flag
+from ipyminesweeper.exercises import check_update, check_view
+
+pytestmark = pytest.mark.slow
+
+
+@dataclass(frozen=True)
+class Game:
+    history: tuple[Board, ...]
+
+    @property
+    def board(self) -> Board:
+        return self.history[-1]
+
+
+@dataclass(frozen=True)
+class Reveal:
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Flag:
+    pos: tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Undo:
+    pass
+
+
+@dataclass(frozen=True)
+class NewGame:
+    board: Board
+
+
+def solution_update(game, message):
+    """Notebook 06's folded solution."""
+    board = game.board
+    match message:
+        case Reveal(pos) | Flag(pos):
+            if board.over:
+                return game
+            move = reveal if isinstance(message, Reveal) else toggle_flag
+            after = move(board, pos)
+            return game if after == board else Game((*game.history, after))
+        case Undo():
+            return game if len(game.history) == 1 else Game(game.history[:-1])
+        case NewGame(new):
+            return Game((new,))
+
+
+def _move(game, message, *, ignore_end=True, skip_same=True, flag_with=toggle_flag):
+    board = game.board
+    if ignore_end and board.over:
+        return game
+    after = (reveal if isinstance(message, Reveal) else flag_with)(board, message.pos)
+    return game if skip_same and after == board else Game((*game.history, after))
+
+
+def playing_after_the_end(game, message):
+    """A move on a finished game raises GameOverError."""
+    if isinstance(message, (Reveal, Flag)):
+        return _move(game, message, ignore_end=False)
+    return solution_update(game, message)
+
+
+def every_move_adds_a_board(game, message):
+    """A move that changes nothing (a flag on a revealed cell) still grows the history."""
+    if isinstance(message, (Reveal, Flag)):
+        return _move(game, message, skip_same=False)
+    return solution_update(game, message)
+
+
+def undo_down_to_nothing(game, message):
+    """Undo at the start leaves an empty history (and the next message fails)."""
+    if isinstance(message, Undo):
+        return Game(game.history[:-1])
+    return solution_update(game, message)
+
+
+def new_game_keeps_the_old_history(game, message):
+    if isinstance(message, NewGame):
+        return Game((*game.history, message.board))
+    return solution_update(game, message)
+
+
+def flag_reveals(game, message):
+    """A copy-paste slip: Flag calls reveal."""
+    if isinstance(message, Flag):
+        return _move(game, message, flag_with=reveal)
+    return solution_update(game, message)
+
+
+@dataclass
+class ListGame:
+    """A model with a list: easy to change in place by mistake."""
+
+    history: list[Board]
+
+    def __post_init__(self) -> None:
+        self.history = list(self.history)
+
+    @property
+    def board(self) -> Board:
+        return self.history[-1]
+
+
+def appending_in_place(game, message):
+    """update changes the model it was given (history.append) instead of making a new one."""
+    if isinstance(message, (Reveal, Flag)) and not game.board.over:
+        after = (reveal if isinstance(message, Reveal) else toggle_flag)(game.board, message.pos)
+        if after != game.board:
+            game.history.append(after)
+        return game
+    if isinstance(message, Undo):
+        return ListGame(game.history[:-1]) if len(game.history) > 1 else game
+    if isinstance(message, NewGame):
+        return ListGame([message.board])
+    return game
+
+
+def undo_drops_two(game, message):
+    if isinstance(message, Undo):
+        return Game(game.history[:-2] or game.history[:1])
+    return solution_update(game, message)
+
+
+WRONG = [
+    playing_after_the_end,
+    every_move_adds_a_board,
+    undo_down_to_nothing,
+    new_game_keeps_the_old_history,
+    flag_reveals,
+    undo_drops_two,
+]
+
+
+def test_the_solution_passes() -> None:
+    assert_passes(
+        check_update(solution_update, Game, Reveal, Flag, Undo, NewGame), "a history longer than one board"
+    )
+
+
+@pytest.mark.parametrize("wrong", WRONG, ids=lambda f: f.__name__)
+def test_a_wrong_update_fails(wrong) -> None:
+    assert_caught(check_update(wrong, Game, Reveal, Flag, Undo, NewGame), wrong)
+
+
+def test_an_update_that_changes_its_model_is_told_so() -> None:
+    check = check_update(appending_in_place, ListGame, Reveal, Flag, Undo, NewGame)
+    assert_caught(check, appending_in_place)
+    assert "update changed the game it was given" in check.counterexample.summary
+
+
+def test_the_classes_must_be_callables() -> None:
+    with pytest.raises(TypeError, match="check_update"):
+        check_update(solution_update, Game, Reveal, Flag, Undo, None)
+
+
+# --- view ------------------------------------------------------------------------------------------------
+
+
+def solution_view(game):
+    """Notebook 06's folded solution."""
+    board = game.board
+    return f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards"
+
+
+def view_showing_the_mines(game):
+    """board.to_text() where board.view.to_text() was meant: the player sees the mines."""
+    board = game.board
+    return f"{board.to_text()}\n{board.status}, {len(game.history)} boards"
+
+
+def view_counting_moves(game):
+    """Counts the moves (len - 1) where the boards were asked for."""
+    board = game.board
+    return f"{board.view.to_text()}\n{board.status}, {len(game.history) - 1} boards"
+
+
+def view_of_the_first_board(game):
+    """history[0] where history[-1] was meant: the start is shown all game long."""
+    board = game.history[0]
+    return f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards"
+
+
+def view_printing(game):
+    """print() instead of return: the view returns None."""
+    board = game.board
+    print(f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards")
+
+
+def view_with_the_wrong_status(game):
+    """A status of its own: "over" for a lost or won game."""
+    board = game.board
+    status = "over" if board.over else board.status
+    return f"{board.view.to_text()}\n{status}, {len(game.history)} boards"
+
+
+def view_with_a_clock(game):
+    """Reads the clock: not a function of the model, the text changes between calls."""
+    import time
+
+    return f"{solution_view(game)} at {time.perf_counter_ns()}"
+
+
+WRONG_VIEWS = [
+    view_showing_the_mines,
+    view_counting_moves,
+    view_of_the_first_board,
+    view_printing,
+    view_with_the_wrong_status,
+    view_with_a_clock,
+]
+
+
+def test_the_view_solution_passes() -> None:
+    assert_passes(check_view(solution_view, Game), "a game playing", "a game lost")
+
+
+@pytest.mark.parametrize("wrong", WRONG_VIEWS, ids=lambda f: f.__name__)
+def test_a_wrong_view_fails(wrong, capsys) -> None:
+    assert_caught(check_view(wrong, Game), wrong)
+
+
+def test_a_view_that_reads_the_clock_is_told_so() -> None:
+    check = check_view(view_with_a_clock, Game)
+    assert "view gave another answer when called again" in check.counterexample.summary
+
+
+def test_a_view_that_shows_the_mines_is_shown_the_difference() -> None:
+    check = check_view(view_showing_the_mines, Game)
+    example = check.counterexample
+    assert example.summary.startswith("line 1 differs") or "lines" in example.summary, example.summary
+    assert [p.caption for p in example.panels][1:] == ["yours", "expected"]

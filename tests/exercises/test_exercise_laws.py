@@ -1,0 +1,182 @@
+"""Notebook 05's checkers. check_law: the game's laws hold with the engine's rules, and every broken
+rule of MUTANTS breaks one of them on a small board. check_property: good properties pass (they hold,
+and catch a broken rule); the usual mistakes in writing a property fail."""
+
+from __future__ import annotations
+
+from functools import reduce
+
+import pytest
+from _wrong import SMALL, assert_caught, assert_passes
+
+from ipyminesweeper import Board, CellState
+from ipyminesweeper.exercises import MUTANTS, RULES, Rules, check_law, check_property
+
+pytestmark = pytest.mark.slow
+
+
+def flagging_twice_changes_nothing(board, pos, rules):
+    if board.state(pos) is not CellState.REVEALED:
+        assert rules.toggle_flag(rules.toggle_flag(board, pos), pos) == board
+
+
+def revealing_twice_is_revealing_once(board, pos, rules):
+    once = rules.reveal(board, pos)
+    if not once.over:
+        assert rules.reveal(once, pos) == once
+
+
+def text_and_json_round_trips(board, pos, rules):
+    assert Board.from_text(board.to_text()) == board
+    assert Board.from_json(board.to_json()) == board
+
+
+def a_move_never_changes_the_mines(board, pos, rules):
+    if board.placed:
+        for move in (rules.reveal, rules.toggle_flag, rules.chord):
+            assert move(board, pos).mask == board.mask
+
+
+def the_counter_is_mines_minus_flags(board, pos, rules):
+    for move in (rules.reveal, rules.toggle_flag, rules.chord):
+        after = move(board, pos)
+        assert after.view.flags_left == after.mines - after.flags
+
+
+def chord_is_revealing_the_neighbours(board, pos, rules):
+    around = board.neighbours(pos)
+    flags = [p for p in around if board.state(p) is CellState.FLAGGED]
+    if board.state(pos) is not CellState.REVEALED or board.count(pos) == 0 or len(flags) != board.count(pos):
+        assert rules.chord(board, pos) == board
+    elif all(board.is_mine(p) for p in flags):
+        covered = [p for p in around if board.state(p) is CellState.COVERED]
+        one_by_one = reduce(lambda b, p: b if b.over else rules.reveal(b, p), covered, board)
+        assert rules.chord(board, pos) == one_by_one
+
+
+LAWS = [
+    flagging_twice_changes_nothing,
+    revealing_twice_is_revealing_once,
+    text_and_json_round_trips,
+    a_move_never_changes_the_mines,
+    the_counter_is_mines_minus_flags,
+    chord_is_revealing_the_neighbours,
+]
+
+
+def revealing_a_flag_changes_nothing(board, pos, rules):
+    if board.state(pos) is CellState.FLAGGED:
+        assert rules.reveal(board, pos) == board
+
+
+def a_move_in_play_returns_a_board(board, pos, rules):
+    for move in (rules.reveal, rules.toggle_flag, rules.chord):
+        assert isinstance(move(board, pos), Board)
+
+
+def a_zero_opens_its_neighbours(board, pos, rules):
+    """Revealing a covered 0 reveals every neighbour that is not flagged. (Not "no revealed 0 has a
+    covered neighbour": a flag taken back after the cascade leaves one.)"""
+    if board.state(pos) is not CellState.COVERED:
+        return
+    after = rules.reveal(board, pos)
+    if after.status == "playing" and after.state(pos) is CellState.REVEALED and after.count(pos) == 0:
+        assert all(after.state(p) is not CellState.COVERED for p in after.neighbours(pos))
+
+
+def flagging_a_revealed_cell_changes_nothing(board, pos, rules):
+    if board.state(pos) is CellState.REVEALED:
+        assert rules.toggle_flag(board, pos) == board
+
+
+def revealing_a_revealed_cell_changes_nothing(board, pos, rules):
+    if board.state(pos) is CellState.REVEALED:
+        assert rules.reveal(board, pos) == board
+
+
+GOOD = [
+    *LAWS,
+    revealing_a_flag_changes_nothing,
+    a_move_in_play_returns_a_board,
+    a_zero_opens_its_neighbours,
+    flagging_a_revealed_cell_changes_nothing,
+    revealing_a_revealed_cell_changes_nothing,
+]
+
+
+@pytest.mark.parametrize("law", LAWS, ids=lambda f: f.__name__)
+def test_the_laws_hold_with_the_engines_rules(law) -> None:
+    assert_passes(check_law(law, RULES))
+
+
+@pytest.mark.parametrize("mutant", list(MUTANTS), ids=str)
+def test_every_broken_rule_breaks_a_good_property_on_a_small_board(mutant: str) -> None:
+    for law in GOOD:
+        check = check_law(law, MUTANTS[mutant], tries=150)
+        if not check:
+            board = check.counterexample.board
+            assert board.rows <= SMALL and board.cols <= SMALL, f"{law.__name__}: {board}"
+            assert "✗" in str(check) and "<table" in check._repr_html_()
+            return
+    pytest.fail(f"no property catches {mutant!r}")
+
+
+@pytest.mark.parametrize("prop", GOOD, ids=lambda f: f.__name__)
+def test_good_properties_pass_and_catch_a_broken_rule(prop) -> None:
+    check = check_property(prop, tries=150)
+    if prop is text_and_json_round_trips:  # a law of the notation: no broken move breaks it
+        assert not check and "cannot tell right from wrong" in check.counterexample.summary
+        return
+    assert check, str(check)
+    assert "catches" in str(check) and check.illustration is not None
+
+
+def always_true(board, pos, rules):
+    assert True
+
+
+def revealing_always_changes_the_board(board, pos, rules):
+    """False: revealing a flagged or a revealed cell changes nothing."""
+    assert rules.reveal(board, pos) != board
+
+
+def positions_spread_as_arguments(board, pos, rules):
+    """reveal(board, *pos): a TypeError with the engine's rules."""
+    rules.reveal(board, *pos)
+
+
+def flagging_adds_a_flag(board, pos, rules):
+    """False on a flagged cell (it unflags) and on a revealed one (nothing changes)."""
+    assert rules.toggle_flag(board, pos).flags == board.flags + 1
+
+
+def the_same_call_twice(board, pos, rules):
+    """A tautology: any deterministic rule passes."""
+    assert rules.reveal(board, pos) == rules.reveal(board, pos)
+
+
+def a_reveal_keeps_the_game_on(board, pos, rules):
+    """Too strong: a reveal may win or lose."""
+    assert not rules.reveal(board, pos).over
+
+
+BAD = [
+    always_true,
+    revealing_always_changes_the_board,
+    positions_spread_as_arguments,
+    flagging_adds_a_flag,
+    the_same_call_twice,
+    a_reveal_keeps_the_game_on,
+]
+
+
+@pytest.mark.parametrize("prop", BAD, ids=lambda f: f.__name__)
+def test_bad_properties_fail(prop) -> None:
+    check = check_property(prop, tries=150)
+    assert_caught(check, prop)
+
+
+def test_rules_must_be_rules() -> None:
+    with pytest.raises(TypeError, match="Rules"):
+        check_law(always_true, rules={"reveal": None})
+    assert Rules() == RULES

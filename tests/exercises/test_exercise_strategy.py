@@ -1,0 +1,127 @@
+"""Notebook 03's checker: a strategy is a legal, deterministic function of the view that never guesses
+while a covered cell is certainly safe. The notebook's solution passes; strategies with the usual
+mistakes fail, on a small view."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from _wrong import assert_caught, assert_passes
+
+from ipyminesweeper import Move, probabilities, simple
+from ipyminesweeper.exercises import check_strategy
+
+pytestmark = pytest.mark.slow
+
+
+def solution_strategy(view):
+    """Notebook 03's my_strategy: the covered cell least likely to be a mine, in reading order on a tie."""
+    middle = (view.rows // 2, view.cols // 2)
+    if view.status == "ready" and view[middle] == ".":
+        return Move("reveal", middle, "first click: the middle of the board")
+    p = probabilities(view)
+    covered = [pos for pos in p if view[pos] == "."]
+    best = min(covered, key=lambda pos: p[pos])
+    return Move("reveal", best, f"{best} is the least likely mine", p[best])
+
+
+def first_covered_cell(view):
+    """A blind guess every time."""
+    return Move("reveal", view.covered()[0], "the first covered cell")
+
+
+def random_among_the_safest(view):
+    """Random tie-breaking: the same view gets different moves."""
+    p = probabilities(view)
+    covered = [pos for pos in p if view[pos] == "."]
+    low = min(p[pos] for pos in covered)
+    return Move("reveal", random.choice([pos for pos in covered if p[pos] == low]), "a safest cell")
+
+
+def most_likely_mine(view):
+    """max where min was meant."""
+    p = probabilities(view)
+    covered = [pos for pos in p if view[pos] == "."]
+    return Move("reveal", max(covered, key=lambda pos: p[pos]), "the riskiest cell")
+
+
+def counting_flagged_cells(view):
+    """probabilities() also gives the flagged cells: revealing one is not a legal move."""
+    p = probabilities(view)
+    return Move("reveal", min(p, key=lambda pos: p[pos]), "the least likely mine")
+
+
+def row_and_col_swapped(view):
+    move = solution_strategy(view)
+    return Move(move.action, (move.pos[1], move.pos[0]), move.reason)
+
+
+def a_tuple_instead_of_a_move(view):
+    return ("reveal", solution_strategy(view).pos)
+
+
+CALLS = {"n": 0}
+
+
+def remembering_its_calls(view):
+    """Hidden state between calls: the second call on a view gets another cell."""
+    CALLS["n"] += 1
+    covered = view.covered()
+    return Move("reveal", covered[CALLS["n"] % len(covered)], "round robin")
+
+
+def single_point_rule_with_off_by_one_neighbours(view):
+    """simple's first rule by hand, with range(-1, 1): misses the row below and the column to the right."""
+    for r in range(view.rows):
+        for c in range(view.cols):
+            ch = view[(r, c)]
+            if not ch.isdigit():
+                continue
+            around = [
+                (r + dr, c + dc)
+                for dr in range(-1, 1)
+                for dc in range(-1, 1)
+                if (dr, dc) != (0, 0) and 0 <= r + dr < view.rows and 0 <= c + dc < view.cols
+            ]
+            flags = sum(view[q] == "f" for q in around)
+            covered = [q for q in around if view[q] == "."]
+            if covered and flags == int(ch):
+                return Move("reveal", covered[0], "the number has its flags", 0.0)
+    return Move("reveal", view.covered()[0], "a guess")
+
+
+WRONG = [
+    first_covered_cell,
+    simple,
+    random_among_the_safest,
+    most_likely_mine,
+    counting_flagged_cells,
+    row_and_col_swapped,
+    a_tuple_instead_of_a_move,
+    remembering_its_calls,
+    single_point_rule_with_off_by_one_neighbours,
+]
+
+
+def test_the_solution_passes() -> None:
+    assert_passes(check_strategy(solution_strategy), "a covered cell was certainly safe")
+
+
+@pytest.mark.parametrize("wrong", WRONG, ids=lambda f: f.__name__)
+def test_a_wrong_strategy_fails(wrong) -> None:
+    assert_caught(check_strategy(wrong), wrong)
+
+
+def test_what_each_mistake_is_told() -> None:
+    assert "two different moves" in check_strategy(random_among_the_safest).counterexample.summary
+    assert "certainly safe" in check_strategy(first_covered_cell).counterexample.summary
+    assert "not a Move" in check_strategy(a_tuple_instead_of_a_move).counterexample.summary
+    assert "flagged" in check_strategy(counting_flagged_cells).counterexample.summary
+
+
+def test_exact_keeps_both_promises() -> None:
+    """Notebook 03 says so."""
+    from ipyminesweeper import exact
+
+    assert_passes(check_strategy(exact))
