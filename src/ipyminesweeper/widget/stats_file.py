@@ -236,8 +236,16 @@ class StatsFile:
     # --- the database -----------------------------------------------------------------------------------
 
     def _on_disk(self, work: Callable[[sqlite3.Connection], T]) -> T:
-        """Do ``work`` with the database (opened, checked, created or migrated as needed)."""
-        for _ in range(4):
+        """Do ``work`` with the database (opened, checked, created or migrated as needed).
+
+        While other kernels set a corrupt file aside and start a new one, the file changes a few times:
+        this tries again until it settles, for up to ``timeout`` seconds (a loaded machine needs more
+        than a fixed number of tries). A database still busy then is Busy; one still changing, Unusable.
+        """
+        deadline = time.monotonic() + self.timeout
+        tries = 0
+        while tries < 4 or time.monotonic() < deadline:
+            tries += 1
             try:
                 return work(self._connection())
             except Moved:
@@ -248,7 +256,10 @@ class StatsFile:
             except sqlite3.Error as error:
                 kind = error_kind(error)
                 if kind == "busy":
-                    raise Busy from error
+                    if time.monotonic() >= deadline:
+                        raise Busy from error
+                    time.sleep(0.01)  # a lock SQLite does not wait for (a deadlock it avoids): try again
+                    continue
                 self._close()
                 if kind != "corrupt":
                     raise Unusable(f"cannot use {self.path}: {error}") from error
@@ -637,15 +648,17 @@ def error_kind(error: sqlite3.Error) -> str:
     if code is not None:
         if code == SHORT_READ:
             return "corrupt"
-        return {BUSY: "busy", LOCKED: "busy", CORRUPT: "corrupt", NOTADB: "corrupt"}.get(code & 0xFF, "other")
+        kinds = {BUSY: "busy", LOCKED: "busy", PROTOCOL: "busy", CORRUPT: "corrupt", NOTADB: "corrupt"}
+        return kinds.get(code & 0xFF, "other")
     if isinstance(error, sqlite3.OperationalError) and "locked" in str(error):
         return "busy"
     return "corrupt" if type(error) is sqlite3.DatabaseError else "other"
 
 
-BUSY, LOCKED, CORRUPT, NOTADB = 5, 6, 11, 26
+BUSY, LOCKED, CORRUPT, PROTOCOL, NOTADB = 5, 6, 11, 15, 26
 SHORT_READ = 10 | 2 << 8
-"""SQLite's result codes: SQLITE_IOERR_SHORT_READ is a file shorter than its pages (truncated)."""
+"""SQLite's result codes: SQLITE_IOERR_SHORT_READ is a file shorter than its pages (truncated);
+SQLITE_PROTOCOL is a WAL lock not obtained after many tries (other kernels busy, on a loaded machine)."""
 
 
 def lstat(path: Path) -> os.stat_result | None:
