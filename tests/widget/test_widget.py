@@ -60,15 +60,48 @@ def test_board_argument() -> None:
 
 
 @pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"level": "expert"},
+        {"rows": 5},
+        {"size": 7, "density": 0.2},
+        {"rows": 4, "cols": 6, "mines": 3, "first_click": "safe"},
+        {"level": "beginner", "rows": 5},
+        {"size": 5, "rows": 5},
+        {"mines": 5},
+        {"size": 5, "mines": 3, "density": 0.1},
+        {"size": 3, "mines": 9},
+    ],
+)
+def test_board_arguments_follow_new_board(kwargs: dict[str, Any]) -> None:
+    """One rule for a board's arguments: the widget makes the board new_board makes, or refuses it
+    with new_board's own error."""
+    try:
+        expected = new_board(**kwargs, seed=5)
+    except (TypeError, ValueError) as error:
+        with pytest.raises(type(error)) as got:
+            Minesweeper(**kwargs, seed=5)
+        assert str(got.value) == str(error)
+        w = Minesweeper(size=4, mines=2, seed=1)
+        with pytest.raises(type(error)) as got:
+            w.new_game(**kwargs, seed=5)
+        assert str(got.value) == str(error)
+        assert w.board == new_board(size=4, mines=2, seed=1)  # the refused new game changed nothing
+        return
+    assert Minesweeper(**kwargs, seed=5).board == expected
+    w = Minesweeper(size=4, mines=2, seed=1)
+    assert w.new_game(**kwargs, seed=5) == expected
+
+
+@pytest.mark.parametrize(
     ("args", "kwargs", "error", "match"),
     [
         ((16,), {}, TypeError, "size="),
         (("huge",), {}, ValueError, "unknown level"),
-        (("expert",), {"size": 5}, ValueError, "sets the size"),
-        ((), {"size": 5, "rows": 5}, ValueError, "either size"),
-        ((), {"rows": 5}, ValueError, "both rows"),
-        ((), {"mines": 5}, ValueError, "need a size"),
-        ((), {"size": 5, "mines": 3, "density": 0.1}, ValueError, "not both"),
+        (("expert",), {"size": 5}, TypeError, "sets the size"),  # the engine's rules: see new_board
+        ((), {"size": 5, "rows": 5}, TypeError, "either size"),
+        ((), {"mines": 5}, TypeError, "need a size"),
+        ((), {"size": 5, "mines": 3, "density": 0.1}, TypeError, "not both"),
         ((), {"size": 5, "mines": True}, TypeError, "mines"),
         ((), {"size": 5.0, "mines": 3}, TypeError, "rows"),
         ((), {"size": 0, "mines": 0}, ValueError, "at least 1"),

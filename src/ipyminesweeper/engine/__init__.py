@@ -12,7 +12,17 @@ from .errors import BoardError, GameOverError
 from .geometry import MAX_CELLS, Position, format_position
 from .minefield import FIRST_CLICK_POLICIES, LEVELS, SEED_BITS, Minefield, PendingMines, max_mines
 from .placement import Placement, register_placement
-from .rules import DEFAULT_DENSITY, chord, idle_move, new_board, open_cells, place_mines, reveal, toggle_flag
+from .rules import (
+    DEFAULT_DENSITY,
+    BoardOptions,
+    chord,
+    idle_move,
+    new_board,
+    open_cells,
+    place_mines,
+    reveal,
+    toggle_flag,
+)
 from .view import View
 
 __all__ = [
@@ -23,6 +33,7 @@ __all__ = [
     "SEED_BITS",
     "Board",
     "BoardError",
+    "BoardOptions",
     "CellState",
     "GameOverError",
     "Minefield",

@@ -8,7 +8,7 @@ placement registered for the board's first-click policy.
 
 from __future__ import annotations
 
-from typing import overload
+from typing import TypedDict
 
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
@@ -30,6 +30,7 @@ from .view import View
 
 __all__ = [
     "DEFAULT_DENSITY",
+    "BoardOptions",
     "chord",
     "idle_move",
     "new_board",
@@ -44,33 +45,25 @@ DEFAULT_DENSITY = 40 / 256
 """The share of mines when a size is given without ``mines=`` or ``density=`` (intermediate's)."""
 
 
-@overload
-def new_board(
-    rows: str,
-    cols: None = None,
-    mines: None = None,
-    *,
-    size: None = None,
-    density: None = None,
-    seed: int | None = None,
-    first_click: str = "opening",
-) -> Board: ...
-@overload
-def new_board(
-    rows: int | None = None,
-    cols: int | None = None,
-    mines: int | None = None,
-    *,
-    size: int | None = None,
-    density: float | None = None,
-    seed: int | None = None,
-    first_click: str = "opening",
-) -> Board: ...
+class BoardOptions(TypedDict, total=False):
+    """The keywords that describe a new board, besides its level: what :func:`new_board`,
+    ``Minesweeper(...)`` and ``Minesweeper.new_game(...)`` all take, with :func:`new_board`'s meanings."""
+
+    rows: int | None
+    cols: int | None
+    mines: int | None
+    size: int | None
+    density: float | None
+    seed: int | None
+    first_click: str
+
+
 def new_board(
     rows: int | str | None = None,
     cols: int | None = None,
     mines: int | None = None,
     *,
+    level: str | None = None,
     size: int | None = None,
     density: float | None = None,
     seed: int | None = None,
@@ -78,10 +71,11 @@ def new_board(
 ) -> Board:
     """A new game, status ``"ready"``; it takes what :class:`~ipyminesweeper.Minesweeper` takes.
 
-    ``new_board("expert")`` (a level of ``LEVELS``), ``new_board(16, 16, 40)`` or
-    ``new_board(rows=16, cols=30, mines=99)``, ``new_board(size=16, mines=40)`` (a square board), and
-    ``density=0.15`` instead of a mine count. With a size but neither ``mines`` nor ``density``, the
-    density is intermediate's (:data:`DEFAULT_DENSITY`); with nothing at all, an intermediate game.
+    ``new_board("expert")`` or ``new_board(level="expert")`` (a level of ``LEVELS``),
+    ``new_board(16, 16, 40)`` or ``new_board(rows=16, cols=30, mines=99)``,
+    ``new_board(size=16, mines=40)`` (a square board), and ``density=0.15`` instead of a mine count.
+    With a size but neither ``mines`` nor ``density``, the density is intermediate's
+    (:data:`DEFAULT_DENSITY`); with nothing at all, an intermediate game.
 
     ``first_click`` says what the first reveal may hit:
     ``"opening"`` (default) the first cell and its neighbours are mine-free; ``"safe"`` only the first
@@ -92,13 +86,19 @@ def new_board(
     board. Without a seed a fresh 128-bit one is drawn and kept in ``board.seed``, so the game can be
     replayed but not guessed. Every argument is checked before anything is allocated.
     """
-    if isinstance(rows, str):
-        if rows not in LEVELS:
-            raise ValueError(f"unknown level {quote(rows)}: use one of {', '.join(LEVELS)}")
-        given = _given(cols=cols, mines=mines, size=size, density=density)
+    if isinstance(rows, str):  # new_board("expert")
+        if level is not None:
+            raise TypeError(f"give the level once: new_board({rows!r}) or new_board(level={rows!r})")
+        level, rows = rows, None
+    if level is not None:
+        if not isinstance(level, str):
+            raise TypeError(f"level is a level name ({', '.join(LEVELS)}), not {quote(level)}")
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {quote(level)}: use one of {', '.join(LEVELS)}")
+        given = _given(rows=rows, cols=cols, mines=mines, size=size, density=density)
         if given:
-            raise TypeError(f"the {rows!r} level sets the size and mines: do not also pass {given}")
-        rows, cols, mines = LEVELS[rows]
+            raise TypeError(f"the {level!r} level sets the size and mines: do not also pass {given}")
+        rows, cols, mines = LEVELS[level]
     if size is not None:
         if rows is not None or cols is not None:
             raise TypeError("give either size= (a square board) or rows and cols, not both")

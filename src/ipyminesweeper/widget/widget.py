@@ -27,12 +27,12 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import anywidget
 import traitlets as t
 
-from ..engine import LEVELS, Board, Position, View, format_position, new_board
+from ..engine import LEVELS, Board, BoardOptions, Position, View, format_position, new_board
 from ..engine.errors import quote
 from ..engine.geometry import as_position
 from ..engine.minefield import new_seed
@@ -49,15 +49,16 @@ from .stats import GameResult, Stats
 from .stats_file import StatsFile
 from .subscriptions import Every, subscriptions
 
-__all__ = ["DEFAULT_DENSITY", "FRONTEND_WRITABLE", "STATIC", "STRATEGY_TIME_LIMIT", "Minesweeper"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = ["FRONTEND_WRITABLE", "STATIC", "STRATEGY_TIME_LIMIT", "Minesweeper"]
 
 logger = logging.getLogger(__name__)
 
 STATIC = Path(__file__).parent.parent / "static"
 """The built front end (``widget.js``, ``widget.css``), shipped in the wheel."""
 
-DEFAULT_DENSITY = 40 / 256
-"""Mine ratio when only a size is given: the intermediate level's."""
 STRATEGY_TIME_LIMIT = 5.0
 """How long, in seconds, a strategy may think over one autoplayer move by default."""
 MAX_TIME_LIMIT = 3600.0
@@ -90,20 +91,10 @@ class StatsStore(Protocol):
 
 
 def starting_board(
-    level: str | Board | None = None,
-    *,
-    board: Board | None = None,
-    size: int | None = None,
-    rows: int | None = None,
-    cols: int | None = None,
-    mines: int | None = None,
-    density: float | None = None,
-    seed: int | None = None,
-    first_click: str = "opening",
+    level: str | Board | None = None, *, board: Board | None = None, **options: Unpack[BoardOptions]
 ) -> Board:
-    """The start board for the constructor's (and ``new_game``'s) arguments; every argument is checked."""
-    shape_args = {"size": size, "rows": rows, "cols": cols, "mines": mines, "density": density}
-    given = [k for k, v in shape_args.items() if v is not None]
+    """The start board for the constructor's (and ``new_game``'s) arguments. A board given whole is
+    taken as it is; everything else is :func:`~ipyminesweeper.new_board`'s, which checks it."""
     if isinstance(level, Board):
         if board is not None:
             raise ValueError("give the board once: Minesweeper(board) or Minesweeper(board=board)")
@@ -111,34 +102,16 @@ def starting_board(
     if board is not None:
         if not isinstance(board, Board):
             raise TypeError(f"board must be an ipyminesweeper Board, not {type(board).__name__}")
-        if level is not None or given or seed is not None:
+        if level is not None or any(v is not None for k, v in options.items() if k != "first_click"):
             raise ValueError("a given board already has its size, mines and seed: pass nothing else")
         return board
-    if level is not None:
-        if not isinstance(level, str):
-            hint = " (did you mean size=...?)" if isinstance(level, int) else ""
-            raise TypeError(
-                f"the first argument is a level name ({', '.join(LEVELS)}) or a Board, "
-                f"not {type(level).__name__} {quote(level)}{hint}"
-            )
-        if given:
-            raise ValueError(f"the {level!r} level sets the size and mines: do not also pass {given}")
-        return new_board(level, seed=seed, first_click=first_click)
-    if size is not None and (rows is not None or cols is not None):
-        raise ValueError("give either size= (a square board) or rows= and cols=, not both")
-    if (rows is None) != (cols is None):
-        raise ValueError("give both rows= and cols= (or size= for a square board)")
-    if size is not None:
-        rows = cols = size
-    if rows is None or cols is None:
-        if mines is not None or density is not None:
-            raise ValueError("mines= and density= need a size: pass size= or rows= and cols=")
-        return new_board("intermediate", seed=seed, first_click=first_click)
-    if mines is None and density is None:
-        density = DEFAULT_DENSITY
-    if mines is not None and density is not None:
-        raise ValueError("give mines= (a count) or density= (a ratio), not both")
-    return new_board(rows, cols, mines, density=density, seed=seed, first_click=first_click)
+    if level is not None and not isinstance(level, str):
+        hint = " (did you mean size=...?)" if isinstance(level, int) else ""
+        raise TypeError(
+            f"the first argument is a level name ({', '.join(LEVELS)}) or a Board, "
+            f"not {type(level).__name__} {quote(level)}{hint}"
+        )
+    return new_board(level=level, **options)
 
 
 class Minesweeper(anywidget.AnyWidget):
@@ -559,38 +532,25 @@ class Minesweeper(anywidget.AnyWidget):
         return self.send(msg.Resume()).board
 
     def new_game(
-        self,
-        level: str | Board | None = None,
-        *,
-        board: Board | None = None,
-        size: int | None = None,
-        rows: int | None = None,
-        cols: int | None = None,
-        mines: int | None = None,
-        density: float | None = None,
-        seed: int | None = None,
-        first_click: str | None = None,
+        self, level: str | Board | None = None, *, board: Board | None = None, **options: Unpack[BoardOptions]
     ) -> Board:
         """Start again. Without arguments: same size, mines and first-click rule, a fresh random seed.
 
-        Takes the constructor's arguments otherwise (all checked before anything changes). Clears the
-        history and stops the autoplayer.
+        Takes the constructor's board arguments otherwise (``level``, ``board``, ``size``, ``rows``,
+        ``cols``, ``mines``, ``density``, ``seed``, ``first_click``; all checked before anything
+        changes). Clears the history and stops the autoplayer.
         """
+        _check_keywords(options, BoardOptions.__optional_keys__, "new_game()")  # as the constructor does
         current = self._session.board
         given_board = board is not None or isinstance(level, Board)
-        if all(v is None for v in (level, board, size, rows, cols, mines, density)):
-            rows, cols, mines = current.rows, current.cols, current.mines
-        given = starting_board(
-            level,
-            board=board,
-            size=size,
-            rows=rows,
-            cols=cols,
-            mines=mines,
-            density=density,
-            seed=seed if given_board or seed is not None else 0,  # checked; a fresh seed comes from the shell
-            first_click=current.first_click if first_click is None else first_click,
-        )
+        seed = options.get("seed")
+        shape = [v for k, v in options.items() if k not in ("seed", "first_click")]
+        if level is None and board is None and all(v is None for v in shape):
+            options.update({"rows": current.rows, "cols": current.cols, "mines": current.mines})
+        if not given_board:
+            options.setdefault("first_click", current.first_click)
+            options["seed"] = 0 if seed is None else seed  # checked here; a fresh one comes from the shell
+        given = starting_board(level, board=board, **options)
         if given_board or seed is not None:
             return self.send(msg.NewGame(given)).board
         kind = msg.NewGameOf(
@@ -824,16 +784,22 @@ _PARAMETERS = (
 _SPELLINGS = {"width": "cols", "height": "rows", "columns": "cols", "n_mines": "mines", "bombs": "mines"}
 
 
-def _check_keywords(kwargs: Mapping[str, Any], traits: list[str]) -> None:
-    """A TypeError naming the valid keywords for a keyword that is neither a parameter nor a trait
-    (ipywidgets' own traits, such as ``layout``, pass)."""
-    unknown = sorted(k for k in kwargs if k not in traits)
+def _check_keywords(kwargs: Mapping[str, Any], allowed: Iterable[str], call: str = "Minesweeper()") -> None:
+    """A TypeError naming the valid keywords for a keyword ``call`` does not take (for the constructor,
+    neither a parameter nor a trait: ipywidgets' own traits, such as ``layout``, pass)."""
+    allowed = set(allowed)
+    unknown = sorted(k for k in kwargs if k not in allowed)
     if not unknown:
         return
     name = unknown[0]
     close = _SPELLINGS.get(name) or next(iter(difflib.get_close_matches(name, _PARAMETERS, 1)), None)
     hint = f" (did you mean {close}=?)" if close else ""
+    valid = (
+        _PARAMETERS
+        if call == "Minesweeper()"
+        else [p for p in _PARAMETERS if p in {*allowed, "level", "board"}]
+    )
+    trait = ", or a widget trait such as layout" if call == "Minesweeper()" else ""
     raise TypeError(
-        f"Minesweeper() got an unexpected keyword argument {name!r}{hint}: use {', '.join(_PARAMETERS)}, "
-        "or a widget trait such as layout"
+        f"{call} got an unexpected keyword argument {name!r}{hint}: use {', '.join(valid)}{trait}"
     )
