@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import new_board, reveal
-from ipyminesweeper.widget.patch import ALPHABET, PatchError, apply, changed_runs, diff
+from ipyminesweeper.widget.patch import ALPHABET, PatchError, apply, changed_runs, diff, varint
 
 JS = Path(__file__).resolve().parents[2] / "js" / "patch.js"
 
@@ -31,6 +31,42 @@ def test_a_patch_turns_one_view_into_the_other(pair: tuple[str, str]) -> None:
     changed = sum(stop - start for start, stop in changed_runs(before, after))
     assert changed == sum(a != b for a, b in zip(before, after, strict=True))
     assert (patch == b"") == (before == after)
+
+
+@given(
+    st.integers(1, 3 * 4096 + 7).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.tuples(st.integers(0, n - 1), st.integers(1, 5000), st.sampled_from(ALPHABET[1:]))),
+        )
+    )
+)
+@settings(max_examples=100)
+def test_runs_across_chunks_are_found_whole(case: tuple[int, list[tuple[int, int, str]]]) -> None:
+    """Views longer than the chunk the scan compares at once, with changes that cross its edges: the runs
+    are those of a comparison cell by cell, and the patch is what packing each cell by hand gives."""
+    n, changes = case
+    before = "." * n
+    cells = list(before)
+    for start, length, ch in changes:
+        cells[start : start + length] = ch * len(cells[start : start + length])
+    after = "".join(cells)
+    expected: list[tuple[int, int]] = []
+    for i in (i for i in range(n) if before[i] != after[i]):
+        if expected and expected[-1][1] == i:
+            expected[-1] = (expected[-1][0], i + 1)
+        else:
+            expected.append((i, i + 1))
+    assert changed_runs(before, after) == expected
+    by_hand = bytearray()
+    position = 0
+    for start, stop in expected:
+        codes = [ALPHABET.index(ch) for ch in after[start:stop]] + [0]
+        by_hand += varint(start - position) + varint(stop - start)
+        by_hand += bytes(codes[k] << 4 | codes[k + 1] for k in range(0, stop - start, 2))
+        position = stop
+    assert diff(before, after) == bytes(by_hand)
+    assert apply(before, diff(before, after)) == after
 
 
 def test_bytes_grow_with_the_changed_cells_not_the_board() -> None:
@@ -54,6 +90,8 @@ def test_bytes_grow_with_the_changed_cells_not_the_board() -> None:
 def test_a_patch_that_does_not_fit_is_refused() -> None:
     with pytest.raises(PatchError, match="two views of one board"):
         diff("..", "...")
+    with pytest.raises(PatchError, match="outside"):
+        diff("....", ".?..")
     with pytest.raises(PatchError, match="does not fit"):
         apply("....", bytes([3, 2, 0x33]))
     with pytest.raises(PatchError, match="alphabet"):

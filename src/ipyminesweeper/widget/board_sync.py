@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .patch import PatchError, diff, read_varint, varint
+from .patch import PatchError, changed_runs, encode, read_varint, smallest_size, varint
 
 __all__ = ["BoardChange", "board_change", "patch_message", "read_header"]
 
@@ -69,7 +69,10 @@ def board_change(sent: str, cells: str, version: int, *, whole: bool) -> BoardCh
         return None
     if whole or len(cells) != len(sent):
         return BoardChange(version + 1, None)
-    runs = diff(sent, cells)
-    if len(runs) >= len(cells):
+    runs = changed_runs(sent, cells)
+    if smallest_size(runs) >= len(cells):  # found before encoding: a lost big game shows every mine
         return BoardChange(version + 1, None)
-    return BoardChange(version + 1, patch_message(version + 1, runs))
+    patch = encode(runs, cells)
+    if len(patch) >= len(cells):
+        return BoardChange(version + 1, None)
+    return BoardChange(version + 1, patch_message(version + 1, patch))
