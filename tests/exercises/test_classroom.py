@@ -49,6 +49,20 @@ def test_load_strategies_maps_each_file_to_its_function_or_the_reason(folder: Pa
     assert found["empty"] == "empty.py defines no function strategy(view)"
 
 
+def test_a_file_whose_function_has_another_name_is_told_what_to_add(tmp_path: Path) -> None:
+    """Notebook 03's exercise names the function ``careful``; handed in as it is, the file says so."""
+    (tmp_path / "lin.py").write_text(
+        "from ipyminesweeper.play import Move\n\n"
+        "def _first(view):\n    return view.covered()[0]\n\n"
+        "def careful(view):\n    return Move('reveal', _first(view), 'a guess')\n",
+        encoding="utf-8",
+    )
+    found = load_strategies(tmp_path)
+    assert found["lin"] == (
+        "lin.py defines no function strategy(view); it defines careful: add `strategy = careful` at its end"
+    )
+
+
 def test_load_strategies_refuses_a_missing_folder(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="is not a folder of strategy files"):
         load_strategies(tmp_path / "nowhere")

@@ -163,6 +163,11 @@ def test_an_update_that_changes_its_model_is_told_so() -> None:
     assert "update changed the game it was given" in check.counterexample.summary
 
 
+def test_the_placeholder_is_told_its_history_is_one_board_short() -> None:
+    check = check_update(lambda game, message: game, Game, Reveal, Flag, Undo, NewGame)
+    assert "the history has 1 board; expected 2" in check.counterexample.summary
+
+
 def test_the_classes_must_be_callables() -> None:
     with pytest.raises(TypeError, match="check_update"):
         check_update(solution_update, Game, Reveal, Flag, Undo, None)

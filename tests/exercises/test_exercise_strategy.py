@@ -120,6 +120,13 @@ def test_what_each_mistake_is_told() -> None:
     assert "flagged" in check_strategy(counting_flagged_cells).counterexample.summary
 
 
+def test_the_legend_says_what_the_marked_cells_are() -> None:
+    """The marked cells of a guess are the certainly safe ones, not cells that differ."""
+    check = check_strategy(first_covered_cell)
+    assert "[x] marks the certainly safe cells, <x> the cell of the move." in str(check)
+    assert "Red: the certainly safe cells. Blue: the cell of the move." in check._repr_html_()
+
+
 def test_exact_keeps_both_promises() -> None:
     """Notebook 03 says so."""
     from ipyminesweeper import exact

@@ -59,9 +59,10 @@ def check_strategy(fn: Callable[[View], Move], tries: int = 250) -> Check:
             )
             panels = (
                 view_panel("view, your move in blue", view, focus=move.pos, note=_describe(move)),
-                numbers_panel("probabilities", view, risk, frozenset(safe), "red: the certainly safe cells"),
+                numbers_panel("probabilities", view, risk, frozenset(safe)),
             )
-            return Verdict(Counterexample(text, summary, panels, (view,), move, safe), labels)
+            marks = "the certainly safe cells"
+            return Verdict(Counterexample(text, summary, panels, (view,), move, safe, marks=marks), labels)
         return Verdict(None, labels)
 
     playable = boards().filter(lambda board: "." in board.view.cells)  # a cell to reveal is left

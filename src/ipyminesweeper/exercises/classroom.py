@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import importlib.util
+import inspect
 import json
 import sys
 from collections.abc import Mapping, Sequence
@@ -111,10 +112,22 @@ def load_strategies(folder: str | Path) -> dict[str, Strategy | str]:
             continue
         strategy = getattr(module, "strategy", None)
         if not callable(strategy):
-            found[path.stem] = f"{path.name} defines no function strategy(view)"
+            found[path.stem] = f"{path.name} defines no function strategy(view){_named_otherwise(module)}"
         else:
             found[path.stem] = strategy
     return found
+
+
+def _named_otherwise(module: ModuleType) -> str:
+    """A hint when the file defines its function under another name (notebook 03's ``careful``)."""
+    names = [
+        name
+        for name, value in vars(module).items()
+        if inspect.isfunction(value) and value.__module__ == module.__name__ and not name.startswith("_")
+    ]
+    if not names:
+        return ""
+    return f"; it defines {', '.join(names)}: add `strategy = {names[-1]}` at its end"
 
 
 def class_tournament(

@@ -195,7 +195,7 @@ def _differs(
         )
     want = expected.history
     summary = (
-        f"after message {i + 1}, {_describe(steps[i])}, the history has {len(history)} boards; "
+        f"after message {i + 1}, {_describe(steps[i])}, the history has {_boards(len(history))}; "
         f"expected {len(want)}"
     )
     if len(history) == len(want):
@@ -209,6 +209,10 @@ def _differs(
             board_panel(f"expected: board {len(want) - 1}", want[-1], marked),
         )
     return Counterexample(text, summary, panels, (start, steps), history, expected)
+
+
+def _boards(n: int) -> str:
+    return f"{n} board" if n == 1 else f"{n} boards"
 
 
 def reference_view(game: Game) -> str:

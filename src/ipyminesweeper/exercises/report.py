@@ -108,6 +108,8 @@ class Counterexample:
     got: Any = None
     expected: Any = None
     traceback: str = ""
+    marks: str = "the cells that differ"
+    """What the marked cells are (the legend under the pictures says it)."""
 
     @property
     def board(self) -> Board | View | None:
@@ -149,7 +151,7 @@ class Check:
             lines += [f"{ex.call}: {ex.summary}", ""]
             lines += _text_panels(ex.panels)
             if any(p.marked for p in ex.panels):
-                lines.append("[x] marks the cells that differ, <x> the cell of the move.")
+                lines.append(f"[x] marks {ex.marks}, <x> the cell of the move.")
             if any(p.grid and p.caption != "probabilities" for p in ex.panels):
                 lines.append(LEGEND)
             if ex.traceback:
@@ -183,7 +185,7 @@ class Check:
             )
             if any(p.marked for p in ex.panels):
                 parts.append(
-                    '<div style="opacity:.75">Red: the cells that differ. Blue: the cell of the move. '
+                    f'<div style="opacity:.75">Red: {html.escape(ex.marks)}. Blue: the cell of the move. '
                     f"{html.escape(LEGEND)}</div>"
                 )
             if ex.traceback:
