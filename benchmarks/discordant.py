@@ -63,17 +63,18 @@ def exact_path(rows: int, cols: int, mines: int, cells: str) -> tuple[str, Pos |
     """How :func:`~ipyminesweeper.exact` guesses on this view: ``"pair"`` (an unavoidable pair),
     ``"endgame"``, ``"region"`` or ``"look-ahead"``, the cell, and the look-ahead's candidates by
     position (empty for the other paths)."""
-    a = analyse(View(rows, cols, mines, "playing", cells))
-    pair = unavoidable_pair(rows, cols, cells, a)
+    view = View(rows, cols, mines, "playing", cells)
+    a = analyse(view)
+    pair = unavoidable_pair(view, a)
     if pair is not None:
         return "pair", pair[0], {}
-    end = best_endgame_move(rows, cols, cells, a)
+    end = best_endgame_move(view, a)
     if end is not None:
         return "endgame", end.pos, {}
-    region = best_region_move(rows, cols, cells, a)
+    region = best_region_move(view, a)
     if region is not None:
         return "region", region.pos, {}
-    ranked = weigh(rows, cols, mines, cells, a)
+    ranked = weigh(view, a)
     table = {
         c.pos: {
             "rank": i,

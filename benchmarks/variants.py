@@ -7,6 +7,7 @@ docs/autoplayer.md.
 from __future__ import annotations
 
 from ipyminesweeper.play.exact import ExactStrategy
+from ipyminesweeper.play.guess import GuessRule
 
 __all__ = ["exact_long_term", "exact_wide"]
 
@@ -15,13 +16,13 @@ exact_long_term = ExactStrategy(
     """``exact`` with Hill's long-term risk: each look-ahead score weighed by the cell's 50/50
     influence (``ipyminesweeper.play.influence``).""",
     flags=False,
-    long_term=True,
+    rule=GuessRule(long_term=True),
 )
 
 exact_wide = ExactStrategy(
     "exact_wide",
     """``exact`` with Hill's wider candidate set: cells that could be half of a later 50/50 are weighed
-    too, with ``exact``'s own look-ahead (``ipyminesweeper.play.guess.weigh``, ``wide=True``).""",
+    too, with ``exact``'s own look-ahead (``ipyminesweeper.play.guess.weigh``, ``GuessRule(wide=True)``).""",
     flags=False,
-    wide=True,
+    rule=GuessRule(wide=True),
 )

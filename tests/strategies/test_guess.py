@@ -37,7 +37,7 @@ def test_a_forced_fifty_fifty_is_found_and_taken() -> None:
     # the 1s see the two covered cells, which hold one mine; nothing else can tell them apart
     view = View.from_text("11\n..", mines=1)
     a = analyse(view)
-    assert forced_fifty_fifty(2, 2, view.cells, a) == ((1, 0), (1, 1))
+    assert forced_fifty_fifty(view, a) == ((1, 0), (1, 1))
     move = exact(view)
     assert move.pos == (1, 0) and move.probability == 0.5 and "forced guess" in move.reason
 
@@ -47,15 +47,15 @@ def test_a_fifty_fifty_that_a_reveal_can_settle_is_not_forced() -> None:
     view = View.from_text("11.\n...", mines=1)
     a = analyse(view)
     assert a.probabilities[(1, 0)] == a.probabilities[(1, 1)] == 0.5
-    assert unavoidable_pair(2, 3, view.cells, a) is None
-    assert forced_fifty_fifty(2, 3, view.cells, a) is None
+    assert unavoidable_pair(view, a) is None
+    assert forced_fifty_fifty(view, a) is None
 
 
 def test_cells_that_see_both_cannot_settle_a_fifty_fifty() -> None:
     # row 2 is covered, but each cell there sees both (1,0) and (1,1): no reveal can tell them apart
     view = View.from_text("11\n..\n..", mines=2)
     a = analyse(view)
-    assert forced_fifty_fifty(3, 2, view.cells, a) == ((1, 0), (1, 1))
+    assert forced_fifty_fifty(view, a) == ((1, 0), (1, 1))
     assert "forced guess" in exact(view).reason
 
 
@@ -65,9 +65,9 @@ def test_a_pseudo_fifty_fifty_is_found_and_taken_first() -> None:
     text = "001232\n002...\n003...\n002.3."
     view = View.from_text(text, mines=6)
     a = analyse(view)
-    assert unavoidable_pair(4, 6, view.cells, a) == ((2, 4), (2, 5))
-    assert forced_fifty_fifty(4, 6, view.cells, a) is None  # 1/3 each, not a 50/50
-    assert weigh(4, 6, 6, view.cells, a)[0].pos == (3, 5)  # the look-ahead alone would not take it
+    assert unavoidable_pair(view, a) == ((2, 4), (2, 5))
+    assert forced_fifty_fifty(view, a) is None  # 1/3 each, not a 50/50
+    assert weigh(view, a)[0].pos == (3, 5)  # the look-ahead alone would not take it
     move = exact(view)
     assert move.pos == (2, 4) and "no cell left to reveal can tell them apart" in move.reason
     # taking it loses nothing: it wins as often as the best line of play
@@ -93,7 +93,7 @@ def test_candidates_reach_down_to_nine_tenths_of_the_best_safety() -> None:
     a = analyse(view)
     covered = {p: q for p, q in a.probabilities.items() if view.cells[p[0] * 9 + p[1]] == "."}
     best_safe = 1 - min(covered.values())
-    picked = {c.pos for c in _candidates(9, 9, view.cells, a)}
+    picked = {c.pos for c in _candidates(view, a)}
     for pos in a.frontier & covered.keys():
         assert (pos in picked) == (1 - covered[pos] >= CUTOFF * best_safe), pos
     assert (0, 2) in picked and covered[(0, 2)] > 1.1 * min(covered.values())
@@ -106,7 +106,7 @@ def test_dead_cells_are_recognised_and_go_last() -> None:
     # of its neighbours is a mine: it can only show 1, so revealing it teaches nothing. It is dead.
     view = View.from_text("1....", mines=2)
     a = analyse(view)
-    cands = {c.pos: c for c in _candidates(1, 5, view.cells, a)}
+    cands = {c.pos: c for c in _candidates(view, a)}
     assert cands[(0, 3)].dead and not cands[(0, 2)].dead and not cands[(0, 4)].dead
     assert exact(view).pos != (0, 3)
     # a dead cell goes after a live one even with the better score
@@ -188,7 +188,7 @@ def _random_position(
 @given(rows=st.integers(2, 5), cols=st.integers(2, 5), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_second_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
     view, x, pos, dist = _random_position(rows, cols, seed, data, 11)
-    got = second_order_safety(rows, cols, view.mines, view.cells, x, dist, frozenset())
+    got = second_order_safety(view, x, dist, frozenset())
     assert got == pytest.approx(float(_brute_second_order(view, pos)), abs=1e-9)
 
 
@@ -196,7 +196,7 @@ def test_second_order_safety_equals_brute_force(rows: int, cols: int, seed: int,
 @given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_third_order_safety_equals_brute_force(rows: int, cols: int, seed: int, data: st.DataObject) -> None:
     view, x, pos, dist = _random_position(rows, cols, seed, data, 9)
-    got = third_order_safety(rows, cols, view.mines, view.cells, x, dist, frozenset(), width=rows * cols)
+    got = third_order_safety(view, x, dist, frozenset(), width=rows * cols)
     assert got == pytest.approx(float(_brute_third_order(view, pos)), abs=1e-9)
 
 
@@ -205,7 +205,7 @@ def test_a_near_tie_is_settled_one_level_deeper() -> None:
     cells = "012......01.......012......111........1.......2.................................."
     view = View.from_text("\n".join(cells[r * 9 : r * 9 + 9] for r in range(9)), mines=10)
     a = analyse(view)
-    first, second = weigh(9, 9, 10, view.cells, a)[:2]
+    first, second = weigh(view, a)[:2]
     assert (first.pos, second.pos) == ((5, 2), (2, 3))
     assert first.score is not None and second.score is not None and first.score < second.score
     assert first.third is not None and second.third is not None and first.third > second.third
@@ -258,7 +258,7 @@ def test_the_endgame_search_wins_as_often_as_brute_force(
 ) -> None:
     view = _random_view(rows, cols, seed, data, 8)
     a = analyse(view)
-    end = best_endgame_move(rows, cols, view.cells, a)
+    end = best_endgame_move(view, a)
     layouts = sorted(brute_force_layouts(view), key=sorted)
     if end is None:
         return  # one layout, or no reveal tells anything
@@ -270,9 +270,9 @@ def test_the_endgame_search_wins_as_often_as_brute_force(
 def test_the_endgame_search_gives_up_beyond_its_work_budget() -> None:
     view = View.from_text("1...\n....\n....", mines=3)
     a = analyse(view)
-    assert best_endgame_move(3, 4, view.cells, a, work=10) is None
-    assert best_endgame_move(3, 4, view.cells, a, limit=a.layouts - 1) is None
-    assert best_endgame_move(3, 4, view.cells, a) is not None
+    assert best_endgame_move(view, a, work=10) is None
+    assert best_endgame_move(view, a, limit=a.layouts - 1) is None
+    assert best_endgame_move(view, a) is not None
 
 
 def _check_isolated_regions(view: MinimalView) -> int:
@@ -295,7 +295,7 @@ def _check_isolated_regions(view: MinimalView) -> int:
                 if q not in region and not view.cells[q[0] * cols + q[1]].isdigit():  # covered
                     assert all(q in lay for lay in everything)
         # and the search solves it as often as brute force over the whole board's layouts
-        found = search_layouts(rows, cols, view.cells, cells, listed)
+        found = search_layouts(view, cells, listed)
         if found is not None:
             assert found.cells == len(region) and found.layouts == len(listed)
             want = _brute_win(view, everything, sorted(region))
@@ -346,7 +346,7 @@ def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
     a = analyse(view)
     region, layouts = a.isolated_regions(1000)[0]
     assert len(region) == 7 and len(layouts) == 3 and 14 * 30 + 7 in region
-    assert weigh(16, 30, 99, view.cells, a)[0].pos == (3, 22)  # the look-ahead alone: 11.8% elsewhere
+    assert weigh(view, a)[0].pos == (3, 22)  # the look-ahead alone: 11.8% elsewhere
     move = exact(view)
     assert move.pos == (14, 7) and move.probability == pytest.approx(1 / 3)
     assert "closed-off group of 7 covered cells" in move.reason and "solves the group 66.7%" in move.reason
@@ -380,11 +380,11 @@ def test_the_look_ahead_from_a_flagged_cell_counts_only_unflagged_next_moves() -
     # second_order_safety is public: from a flagged cell, the next moves are the unflagged cells
     view = View.from_text("1f\nff", mines=1)
     a = analyse(view)
-    got = second_order_safety(2, 2, 1, view.cells, 1, a.number_distribution((0, 1)), frozenset())
+    got = second_order_safety(view, 1, a.number_distribution((0, 1)), frozenset())
     assert got == pytest.approx(2 / 3)  # (0,1) is safe 2/3 of the time, then no unflagged cell is left
     view = View.from_text("11\nf.", mines=1)
     a = analyse(view)
-    got = second_order_safety(2, 2, 1, view.cells, 2, a.number_distribution((1, 0)), frozenset())
+    got = second_order_safety(view, 2, a.number_distribution((1, 0)), frozenset())
     assert got == 0.0  # if (1,0) is safe, (1,1) is the mine, and it is the only next move
 
 

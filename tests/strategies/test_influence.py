@@ -14,6 +14,7 @@ import pytest
 
 from ipyminesweeper import View, analyse, exact
 from ipyminesweeper.play.exact import ExactStrategy
+from ipyminesweeper.play.guess import GuessRule
 from ipyminesweeper.play.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -30,18 +31,18 @@ def test_the_factor_is_his_on_a_real_position() -> None:
     a = analyse(view)
     # his log: "50/50 influence = 1.0215838" for the far corners, 1.0041229 next to the 1 (6 decimals)
     for pos, his in (((0, 29), 1.0215838), ((15, 0), 1.0215838), ((0, 2), 1.0041229), ((2, 0), 1.0041229)):
-        assert influence_factor(16, 30, view.cells, a, pos) == pytest.approx(his, abs=2e-6)
+        assert influence_factor(view, a, pos) == pytest.approx(his, abs=2e-6)
     # a cell inside the board: its pairs and blocks have covered cells all round, more than 3 of them
-    assert influence_factor(16, 30, view.cells, a, (8, 15)) == 1.0
+    assert influence_factor(view, a, (8, 15)) == 1.0
 
 
 def test_the_influence_is_capped_and_weighs_the_safe_layouts() -> None:
     view = _corner_one()
     a = analyse(view)
-    influence = fifty_fifty_influence(16, 30, view.cells, a, (0, 29))
+    influence = fifty_fifty_influence(view, a, (0, 29))
     as_mine = a.layouts_with([(0, 29)])
     assert 0 < influence <= min(as_mine, a.layouts - as_mine)
-    factor = influence_factor(16, 30, view.cells, a, (0, 29))
+    factor = influence_factor(view, a, (0, 29))
     assert factor == pytest.approx(1 + INFLUENCE_WEIGHT * influence / (a.layouts - as_mine))
 
 
@@ -50,12 +51,12 @@ def test_a_fifty_fifty_already_formed_counts_in_full() -> None:
     # layout, counted once, with the first cell the mine
     view = View.from_text("11\n..", mines=1)
     a = analyse(view)
-    assert fifty_fifty_influence(2, 2, view.cells, a, (1, 0)) == a.layouts_with([(1, 0)]) == 1
-    assert influence_factor(2, 2, view.cells, a, (1, 0)) == pytest.approx(1 + INFLUENCE_WEIGHT)
+    assert fifty_fifty_influence(view, a, (1, 0)) == a.layouts_with([(1, 0)]) == 1
+    assert influence_factor(view, a, (1, 0)) == pytest.approx(1 + INFLUENCE_WEIGHT)
 
 
 def test_the_long_term_variant_picks_his_corner() -> None:
     view = _corner_one()
-    variant = ExactStrategy("variant", "", flags=False, long_term=True)
+    variant = ExactStrategy("variant", "", flags=False, rule=GuessRule(long_term=True))
     assert exact(view).pos == (0, 2)  # the look-ahead alone: next to the 1
     assert variant(view).pos == (0, 29)  # his solver's pick: a far corner, that no later 50/50 can hold

@@ -146,7 +146,7 @@ def test_exact_certain_moves_are_safe_on_random_positions(
         assert all(board.mask[i] for i in proven)
         truth = frozenset(i for i in found[0] if board.mask[i])
         assert truth in found[1]
-        end = best_endgame_move(rows, cols, cells, a)
+        end = best_endgame_move(board.view, a)
         if end is not None:
             assert end.probability == pytest.approx(a.probabilities[end.pos])
             assert 0 < end.win <= 1 - end.probability + 1e-12

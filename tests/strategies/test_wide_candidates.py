@@ -1,4 +1,4 @@
-"""Hill's wider candidate set (``weigh(..., wide=True)``, an experiment, off in ``exact``).
+"""Hill's wider candidate set (``weigh(view, a, GuessRule(wide=True))``, an experiment, off in ``exact``).
 
 The position is the first guess of expert board 2102000488 of ``benchmarks/boards_file.py`` (first click
 (3,3), an opening): one of the study's boards where Hill's solvers guessed a cell ``exact`` did not weigh
@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ipyminesweeper import View, analyse, exact, step
 from ipyminesweeper.play.exact import ExactStrategy
-from ipyminesweeper.play.guess import INFLUENCED, second_order_safety, weigh
+from ipyminesweeper.play.guess import INFLUENCED, GuessRule, second_order_safety, weigh
 from ipyminesweeper.play.influence import fifty_fifty_influence
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -29,14 +29,14 @@ def _first_guess() -> View:
 def test_wide_weighs_his_cell_and_picks_it() -> None:
     view = _first_guess()
     a = analyse(view)
-    narrow = weigh(16, 30, 99, view.cells, a)
-    wide = weigh(16, 30, 99, view.cells, a, wide=True)
+    narrow = weigh(view, a)
+    wide = weigh(view, a, GuessRule(wide=True))
     assert narrow[0].pos == (4, 28)
     assert (0, 23) not in {c.pos for c in narrow}  # 0.79x as safe as the safest: below the 0.9 cut
     assert wide[0].pos == (0, 23)  # his solvers' cell: half of a likely 50/50 at the top edge
     assert wide[0].score is not None and narrow[0].score is not None
     assert wide[0].score > narrow[0].score  # by exact's own look-ahead, not by his weighting
-    variant = ExactStrategy("variant", "", flags=False, wide=True)
+    variant = ExactStrategy("variant", "", flags=False, rule=GuessRule(wide=True))
     assert exact(view).pos == (4, 28)
     assert variant(view).pos == (0, 23)
 
@@ -44,12 +44,12 @@ def test_wide_weighs_his_cell_and_picks_it() -> None:
 def test_the_extra_cells_are_his() -> None:
     view = _first_guess()
     a = analyse(view)
-    narrow = {c.pos for c in weigh(16, 30, 99, view.cells, a)}
-    extra = [c for c in weigh(16, 30, 99, view.cells, a, wide=True) if c.pos not in narrow]
+    narrow = {c.pos for c in weigh(view, a)}
+    extra = [c for c in weigh(view, a, GuessRule(wide=True)) if c.pos not in narrow]
     assert extra
     best_safe = 1 - min(a.probabilities[p] for p in a.probabilities if view.cells[p[0] * 30 + p[1]] == ".")
     for c in extra:
-        influence = fifty_fifty_influence(16, 30, view.cells, a, c.pos)
+        influence = fifty_fifty_influence(view, a, c.pos)
         assert influence > 0 and not c.dead
         assert 1 - c.probability + influence / a.layouts > INFLUENCED * best_safe
 
@@ -72,7 +72,6 @@ def test_cells_deep_in_covered_ground_look_ahead_alike() -> None:
     for group in ([(15, 20), (15, 22), (0, 12), (9, 0)], [(15, 29), (0, 29), (15, 0)], [(7, 7), (8, 20)]):
         assert all(deep(*pos) for pos in group), group
         values = {
-            second_order_safety(16, 30, 99, view.cells, r * 30 + c, a.number_distribution((r, c)), known)
-            for r, c in group
+            second_order_safety(view, r * 30 + c, a.number_distribution((r, c)), known) for r, c in group
         }
         assert len(values) == 1

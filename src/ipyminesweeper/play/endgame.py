@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ..engine import Position
 from ..engine.geometry import neighbour_table
-from ..solver import Analysis
+from ..solver import Analysis, ViewLike
 
 __all__ = [
     "ENDGAME_LAYOUTS",
@@ -49,54 +49,44 @@ class _OutOfWork(Exception):
 
 
 def best_endgame_move(
-    rows: int,
-    cols: int,
-    cells: str,
-    analysis: Analysis,
-    limit: int = ENDGAME_LAYOUTS,
-    work: int = ENDGAME_WORK,
+    view: ViewLike, analysis: Analysis, limit: int = ENDGAME_LAYOUTS, work: int = ENDGAME_WORK
 ) -> Endgame | None:
-    """The reveal that maximises the chance of winning, if at most ``limit`` layouts fit and the search
-    finishes within ``work``; else None. Ties go to the safer cell, then reading order."""
+    """The reveal that maximises the chance of winning from ``view`` (analysed as ``analysis``), if at
+    most ``limit`` layouts fit and the search finishes within ``work``; else None. Ties go to the
+    safer cell, then reading order."""
     found = analysis.layout_list(limit)
     if found is None or len(found[1]) < 2:
         return None
-    return search_layouts(rows, cols, cells, found[0], found[1], work)
+    return search_layouts(view, found[0], found[1], work)
 
 
 def best_region_move(
-    rows: int,
-    cols: int,
-    cells: str,
-    analysis: Analysis,
-    limit: int = ENDGAME_LAYOUTS,
-    work: int = ENDGAME_WORK,
+    view: ViewLike, analysis: Analysis, limit: int = ENDGAME_LAYOUTS, work: int = ENDGAME_WORK
 ) -> Endgame | None:
-    """The reveal that maximises the chance of solving an isolated region of at most ``limit``
-    layouts: the region with the fewest whose search finishes within ``work`` (each region gets its
-    own budget); else None."""
+    """The reveal that maximises the chance of solving an isolated region of ``view`` (analysed as
+    ``analysis``) of at most ``limit`` layouts: the region with the fewest whose search finishes
+    within ``work`` (each region gets its own budget); else None."""
     for region, layouts in analysis.isolated_regions(limit):
-        found = search_layouts(rows, cols, cells, region, layouts, work)
+        found = search_layouts(view, region, layouts, work)
         if found is not None:
             return found
     return None
 
 
 def search_layouts(
-    rows: int,
-    cols: int,
-    cells: str,
+    view: ViewLike,
     unknown: tuple[int, ...],
     layouts: tuple[frozenset[int], ...],
     work: int = ENDGAME_WORK,
 ) -> Endgame | None:
-    """The reveal among ``unknown`` (flat indices) most likely to tell apart, safely, which of the
-    equally likely ``layouts`` (the mines among ``unknown``) is the true one. Every covered cell
-    next to one of ``unknown`` and not in it must be a known mine. None if no reveal can help or the
-    search needs more than ``work``."""
+    """The reveal among ``unknown`` (flat indices of ``view``) most likely to tell apart, safely, which
+    of the equally likely ``layouts`` (the mines among ``unknown``) is the true one. Every covered
+    cell next to one of ``unknown`` and not in it must be a known mine. None if no reveal can help or
+    the search needs more than ``work``."""
     if len(layouts) < 2:
         return None
-    table = neighbour_table(rows, cols)
+    cols, cells = view.cols, view.cells
+    table = neighbour_table(view.rows, cols)
     loose_cells = set(unknown)
     # Sets of layouts are bit masks (bit i: layout i). shows[x]: for each number x can show, the
     # layouts where x is safe and shows it; covered cells outside ``unknown`` are the known mines.

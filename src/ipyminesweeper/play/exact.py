@@ -20,7 +20,7 @@ from ..solver import analyse, deduce
 from ..solver.closure import KeptClosure
 from ..solver.rules import Reasoner
 from . import wording
-from .guess import guess, reveal_or_unflag
+from .guess import EXACT_RULE, GuessRule, guess, reveal_or_unflag
 from .move import Action, Explanation, Move, evidence, explained_later, playable
 
 __all__ = ["ExactStrategy", "exact", "exact_flags", "opening_cell"]
@@ -38,20 +38,20 @@ def opening_cell(rows: int, cols: int) -> Position:
     return (min(d, (rows - 1) // 2), min(d, (cols - 1) // 2))
 
 
-def _first_move(rows: int, cols: int, cells: str) -> Move:
-    pos = opening_cell(rows, cols)
-    return reveal_or_unflag(cells, cols, pos, wording.first_click(pos), None)
+def _first_move(view: View) -> Move:
+    pos = opening_cell(view.rows, view.cols)
+    return reveal_or_unflag(view, pos, wording.first_click(pos), None)
 
 
 def _explain_certain(view: View, pos: Position) -> Explanation:
     """The reason, numbers and constrained cells of the certain move at ``pos``, worked out from the
     view alone: the fast rules' reason if they prove some covered cell safe, else the exact analysis's."""
-    rows, cols, cells = view.rows, view.cols, view.cells
+    cols, cells = view.cols, view.cells
     d = deduce(view)
     fast = any(cells[r * cols + c] in ".f" for r, c in d.safe)
     reasons = d.reasons if fast else analyse(view).reasons  # as the move was chosen
     why = reasons.get(pos, wording.in_no_layout(pos))
-    numbers, constrained = evidence(rows, cols, cells, pos, d.numbers.get(pos))
+    numbers, constrained = evidence(view, pos, d.numbers.get(pos))
     if cells[pos[0] * cols + pos[1]] == "f":
         why = wording.unflag(pos, why)
     return why, numbers, constrained
@@ -64,13 +64,11 @@ def _certain(view: View, cell: int) -> Move:
     return explained_later(action, pos, 0.0, partial(_explain_certain, view, pos))
 
 
-def _exact_move(
-    view: View, rules: Reasoner, *, flags: bool, long_term: bool = False, wide: bool = False
-) -> Move:
+def _exact_move(view: View, rules: Reasoner, *, flags: bool, rule: GuessRule) -> Move:
     """:func:`exact`'s move, given the fast rules' closure on ``view`` (not on a fresh board)."""
     if rules.pending:  # the first covered cell, in reading order, that the fast rules prove safe
         return _certain(view, min(rules.pending))
-    rows, cols, cells = view.rows, view.cols, view.cells
+    cols, cells = view.cols, view.cells
     analysis = analyse(view)
     safe = [r * cols + c for r, c in analysis.safe if cells[r * cols + c] in ".f"]
     if safe:
@@ -79,7 +77,7 @@ def _exact_move(
         unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
         if unflagged:
             return Move("flag", unflagged[0], analysis.reasons.get(unflagged[0], ""), 1.0)
-    return guess(rows, cols, view.mines, cells, analysis, long_term=long_term, wide=wide)
+    return guess(view, analysis, rule)
 
 
 class ExactStrategy:
@@ -88,25 +86,23 @@ class ExactStrategy:
     :data:`exact` and :data:`exact_flags` are the two instances. Each call is a pure function of the
     view (the kept closure only saves work: it decides the cells a fresh one would); one position is
     kept, under a lock (a caller that finds it taken works from scratch). Pickled by reference, as
-    the module-level name it is bound to.
+    the module-level name it is bound to. ``rule``: experiments with the guess rule
+    (:class:`~.guess.GuessRule`), none in these two.
     """
 
-    def __init__(
-        self, name: str, doc: str, *, flags: bool, long_term: bool = False, wide: bool = False
-    ) -> None:
+    def __init__(self, name: str, doc: str, *, flags: bool, rule: GuessRule = EXACT_RULE) -> None:
         self.__name__ = self.__qualname__ = name
         self.__module__ = __name__
         self.__doc__ = doc
         self.flags = flags
-        self.long_term = long_term  # an experiment: see guess.weigh
-        self.wide = wide  # an experiment: see guess.weigh
+        self.rule = rule  # experiments with the guess rule, none by default: see guess.GuessRule
         self.kept = KeptClosure()
         self.lock = threading.Lock()
 
     def __call__(self, view: View) -> Move:
-        rows, cols, cells = playable(view)
+        _, _, cells = playable(view)
         if view.status == "ready" or not any("0" <= ch <= "8" for ch in cells):
-            return _first_move(rows, cols, cells)
+            return _first_move(view)
         if self.lock.acquire(blocking=False):
             try:
                 rules = self.kept.update(view)
@@ -115,9 +111,9 @@ class ExactStrategy:
                 self.lock.release()
             if pending is not None:
                 return _certain(view, pending)
-            return _exact_move(view, rules, flags=self.flags, long_term=self.long_term, wide=self.wide)
+            return _exact_move(view, rules, flags=self.flags, rule=self.rule)
         kept = KeptClosure().update(view)
-        return _exact_move(view, kept, flags=self.flags, long_term=self.long_term, wide=self.wide)
+        return _exact_move(view, kept, flags=self.flags, rule=self.rule)
 
     def clear(self) -> None:
         """Forget the kept position (the next call works from the whole view)."""

@@ -38,7 +38,7 @@ from itertools import repeat
 
 from ..engine import Position
 from ..engine.geometry import neighbour_table
-from ..solver import Analysis, InconsistentViewError, analyse, local_rules
+from ..solver import Analysis, InconsistentViewError, ViewLike, analyse, local_rules
 from ..solver.constraints import position_table
 from . import wording
 from .endgame import Endgame, best_endgame_move, best_region_move
@@ -46,7 +46,9 @@ from .influence import fifty_fifty_influence, influence_factor
 from .move import Move, evidence
 
 __all__ = [
+    "EXACT_RULE",
     "Candidate",
+    "GuessRule",
     "forced_fifty_fifty",
     "guess",
     "reveal_or_unflag",
@@ -69,17 +71,20 @@ INFLUENCED = 0.9  # wide=True adds cells whose P(safe) + 50/50 influence / layou
 
 
 @dataclass(frozen=True)
-class _View:
-    """The fields of a view the solver reads."""
+class GuessRule:
+    """Two experiments with the guess rule, both from Hill's JSMinesweeper and both off in
+    :func:`~ipyminesweeper.play.exact` (measured, not adopted: ``docs/autoplayer.md``).
 
-    rows: int
-    cols: int
-    mines: int
-    cells: str
+    ``long_term=True`` weighs each look-ahead score by the cell's 50/50 influence
+    (:func:`~.influence.influence_factor`), as his JSMinesweeper does. ``wide=True`` widens the
+    candidates as his solvers do: cells that could be half of a later 50/50 join even when far less
+    safe (:func:`_influenced`), weighed like the others after them."""
+
+    long_term: bool = False
+    wide: bool = False
 
 
-def _analysed(rows: int, cols: int, mines: int, cells: str) -> Analysis:
-    return analyse(_View(rows, cols, mines, cells), explain=False)
+EXACT_RULE = GuessRule()  # the rule exact plays: no experiment
 
 
 @dataclass(frozen=True)
@@ -114,13 +119,12 @@ def _shows(cells: str, x: int, k: int) -> str:
     return cells[:x] + chr(48 + k) + cells[x + 1 :]
 
 
-def unavoidable_pair(
-    rows: int, cols: int, cells: str, analysis: Analysis
-) -> tuple[Position, Position] | None:
+def unavoidable_pair(view: ViewLike, analysis: Analysis) -> tuple[Position, Position] | None:
     """Two covered cells, neither decided, that hold at most one mine between them (a revealed number
     next to both needs exactly one more mine) and that no reveal can ever tell apart: every other cell
     next to just one of them is a known mine. Each then has the same P(mine), at most 50%. None if
     there is no such pair; the safest pair first, then reading order."""
+    rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
     known = {r * cols + c for r, c in analysis.mines}
     probs = analysis.probabilities
@@ -150,11 +154,9 @@ def unavoidable_pair(
     return divmod(x, cols), divmod(y, cols)
 
 
-def forced_fifty_fifty(
-    rows: int, cols: int, cells: str, analysis: Analysis
-) -> tuple[Position, Position] | None:
+def forced_fifty_fifty(view: ViewLike, analysis: Analysis) -> tuple[Position, Position] | None:
     """An :func:`unavoidable_pair` whose cells are each a 50% chance: exactly one mine between them."""
-    pair = unavoidable_pair(rows, cols, cells, analysis)
+    pair = unavoidable_pair(view, analysis)
     if pair is None or abs(analysis.probabilities[pair[0]] - 0.5) >= TIE:
         return None
     return pair
@@ -244,30 +246,24 @@ def _look_ahead(
 
 
 def second_order_safety(
-    rows: int,
-    cols: int,
-    mines: int,
-    cells: str,
+    view: ViewLike,
     x: int,
     dist: tuple[float, ...],
     known: frozenset[int],
     analysis: Analysis | None = None,
 ) -> float:
-    """``P(x is safe and so is the next move)``. ``dist[k] = P(x is safe and shows k)``. After ``x``
-    shows ``k``, the next move is certainly safe if a cell is then proved safe (a 0 opens its
-    neighbours), else it is the safest cell of the new exact analysis. ``analysis``: the view's, if
-    already made."""
-    a = _analysed(rows, cols, mines, cells) if analysis is None else analysis
-    got = _look_ahead(a, cells, x, dist, known)
+    """``P(x is safe and so is the next move)`` in ``view``. ``dist[k] = P(x is safe and shows k)``.
+    After ``x`` shows ``k``, the next move is certainly safe if a cell is then proved safe (a 0 opens
+    its neighbours), else it is the safest cell of the new exact analysis. ``analysis``: the view's,
+    if already made."""
+    a = analyse(view, explain=False) if analysis is None else analysis
+    got = _look_ahead(a, view.cells, x, dist, known)
     assert got is not None  # no floor: never dropped
     return got.safety
 
 
 def third_order_safety(
-    rows: int,
-    cols: int,
-    mines: int,
-    cells: str,
+    view: ViewLike,
     x: int,
     dist: tuple[float, ...],
     known: frozenset[int],
@@ -275,12 +271,14 @@ def third_order_safety(
     width: int = THIRD_WIDTH,
     analysis: Analysis | None = None,
 ) -> float:
-    """``P(x, the next move and the one after are all safe)``: for each number ``x`` could show, 1 if
-    a cell is then proved safe, else the best :func:`second_order_safety` among the ``width`` safest
-    cells of the position that follows. ``afters[k]``, where given, is that position's analysis (None:
-    the rules proved a cell safe). ``analysis``: the view's, if already made."""
+    """``P(x, the next move and the one after are all safe)`` in ``view``: for each number ``x`` could
+    show, 1 if a cell is then proved safe, else the best :func:`second_order_safety` among the
+    ``width`` safest cells of the position that follows. ``afters[k]``, where given, is that
+    position's analysis (None: the rules proved a cell safe). ``analysis``: the view's, if already
+    made."""
+    rows, cols, cells = view.rows, view.cols, view.cells
     around = _around(rows, cols, x)
-    a = _analysed(rows, cols, mines, cells) if analysis is None else analysis
+    a = analyse(view, explain=False) if analysis is None else analysis
     total = 0.0
     for k in range(9):
         if dist[k] <= 0:
@@ -312,8 +310,9 @@ def third_order_safety(
     return total
 
 
-def _candidate(rows: int, cols: int, cells: str, a: Analysis, pos: Position) -> Candidate:
+def _candidate(view: ViewLike, a: Analysis, pos: Position) -> Candidate:
     """``pos`` as a candidate, before the look-ahead."""
+    rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
     dist = a.number_distribution(pos)
     dead = sum(1 for d in dist if d > 0) <= 1 and dist[0] <= 0
@@ -321,8 +320,9 @@ def _candidate(rows: int, cols: int, cells: str, a: Analysis, pos: Position) -> 
     return Candidate(pos, a.probabilities[pos], 0.0, n_covered, dead, dist)
 
 
-def _candidates(rows: int, cols: int, cells: str, a: Analysis) -> list[Candidate]:
+def _candidates(view: ViewLike, a: Analysis) -> list[Candidate]:
     """The cells worth weighing, live before dead, then safest first."""
+    rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
     covered = {pos: p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."}
     best_safe = 1 - min(covered.values())
@@ -348,15 +348,16 @@ def _candidates(rows: int, cols: int, cells: str, a: Analysis) -> list[Candidate
                 for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
                     near.add((r + dr, c + dc))
             picked += [pos for pos in inner if pos in near or 1 < n_covered(pos) < 4]
-    out = [_candidate(rows, cols, cells, a, pos) for pos in picked]
+    out = [_candidate(view, a, pos) for pos in picked]
     out.sort(key=lambda c: (c.dead, round(c.probability, 12), c.covered_neighbours, c.pos))
     return out
 
 
-def _alike(rows: int, cols: int, cells: str, pos: Position) -> int | None:
+def _alike(view: ViewLike, pos: Position) -> int | None:
     """How many neighbours ``pos`` has, if it lies two cells deep in unrevealed ground (every cell up
     to two steps away covered): such cells are alike, their looks ahead the same, when they have as
     many neighbours. None otherwise."""
+    rows, cols, cells = view.rows, view.cols, view.cells
     r0, c0 = pos
     for r in range(max(0, r0 - 2), min(rows, r0 + 3)):
         if cells[r * cols + max(0, c0 - 2) : r * cols + min(cols, c0 + 3)].strip(".f"):
@@ -364,17 +365,16 @@ def _alike(rows: int, cols: int, cells: str, pos: Position) -> int | None:
     return len(neighbour_table(rows, cols)[r0 * cols + c0])
 
 
-def _influenced(
-    rows: int, cols: int, cells: str, a: Analysis, skip: set[Position], least: float
-) -> list[Candidate]:
+def _influenced(view: ViewLike, a: Analysis, skip: set[Position], least: float) -> list[Candidate]:
     """Hill's extra candidates (``getInfluencedTiles`` of his JSMinesweeper), safest first: covered,
     live cells with a 50/50 influence (:mod:`.influence`) whose P(safe) plus influence / layouts
     exceeds :data:`INFLUENCED` times the best P(safe), however unsafe they are on their own. Only
     cells at least ``least`` safe are looked at, and none in ``skip`` or :func:`_alike` one before
     it or in ``skip``."""
+    cols, cells = view.cols, view.cells
     covered = {pos: p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."}
     cutoff = INFLUENCED * (1 - min(covered.values()))
-    kinds = {_alike(rows, cols, cells, pos) for pos in skip} - {None}
+    kinds = {_alike(view, pos) for pos in skip} - {None}
     out = []
     for pos, p in sorted(covered.items(), key=lambda item: (round(item[1], 12), item[0])):
         if 1 - p < least:
@@ -382,12 +382,12 @@ def _influenced(
         # (the influence is at most the layouts where the cell is a mine, and those where it is safe)
         if pos in skip or 1 - p + min(p, 1 - p) <= cutoff:
             continue
-        kind = _alike(rows, cols, cells, pos)
+        kind = _alike(view, pos)
         if kind is not None and kind in kinds:
             continue
-        influence = fifty_fifty_influence(rows, cols, cells, a, pos)
+        influence = fifty_fifty_influence(view, a, pos)
         if influence and 1 - p + influence / a.layouts > cutoff:
-            c = _candidate(rows, cols, cells, a, pos)
+            c = _candidate(view, a, pos)
             if not c.dead:
                 out.append(c)
                 kinds.add(kind)
@@ -407,35 +407,23 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
     )
 
 
-def weigh(
-    rows: int,
-    cols: int,
-    mines: int,
-    cells: str,
-    a: Analysis,
-    *,
-    long_term: bool = False,
-    wide: bool = False,
-) -> list[Candidate]:
-    """The candidates of the look-ahead (step 4), each weighed, best first; those dropped half-way
-    come last, with no score. The first is the guess when steps 1-3 do not apply.
-
-    ``long_term=True`` (an experiment, off in :func:`~ipyminesweeper.play.exact`) weighs each score by
-    the cell's 50/50 influence (:func:`~.influence.influence_factor`), as Hill's JSMinesweeper does.
-    ``wide=True`` (an experiment, off) widens the candidates as his solvers do: cells that could be
-    half of a later 50/50 join even when far less safe (:func:`_influenced`), weighed like the others
-    after them."""
+def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
+    """The candidates of the look-ahead (step 4) on ``view`` (analysed as ``a``), each weighed, best
+    first; those dropped half-way come last, with no score. The first is the guess when steps 1-3 do
+    not apply. ``rule``: the experiments to try (:class:`GuessRule`; by default none, as in
+    :func:`~ipyminesweeper.play.exact`)."""
+    cols, cells = view.cols, view.cells
     known = frozenset(r * cols + c for r, c in a.mines)
     scored: list[Candidate] = []
     dropped: list[Candidate] = []
     afters: dict[Position, dict[int, Analysis | None]] = {}
     best = -1.0
-    unflagged = _unflagged(rows, cols, cells)
+    unflagged = _unflagged(view.rows, cols, cells)
 
     def consider(c: Candidate) -> None:
         nonlocal best
         x = c.pos[0] * cols + c.pos[1]
-        weight = influence_factor(rows, cols, cells, a, c.pos) if long_term else 1.0
+        weight = influence_factor(view, a, c.pos) if rule.long_term else 1.0
         floor = best / ((1 + PROGRESS_BONUS) * weight)
         got = _look_ahead(a, cells, x, c.dist, known, floor, unflagged)
         if got is None:
@@ -456,14 +444,14 @@ def weigh(
         if not c.dead:
             best = max(best, score)
 
-    candidates = _candidates(rows, cols, cells, a)
+    candidates = _candidates(view, a)
     for c in candidates:
         consider(c)
-    if wide:
+    if rule.wide:
         # a cell scores at most its P(safe) (times the bonus and, with long_term, its weight): one less
         # safe than this can neither win nor come near enough to the best for the third level
-        least = -1.0 if long_term else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
-        for c in _influenced(rows, cols, cells, a, {c.pos for c in candidates}, least):
+        least = -1.0 if rule.long_term else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
+        for c in _influenced(view, a, {c.pos for c in candidates}, least):
             consider(c)
     scored.sort(key=_rank)
     top = scored[0].score or 0.0
@@ -478,15 +466,7 @@ def weigh(
             replace(
                 c,
                 third=third_order_safety(
-                    rows,
-                    cols,
-                    mines,
-                    cells,
-                    c.pos[0] * cols + c.pos[1],
-                    c.dist,
-                    known,
-                    afters[c.pos],
-                    analysis=a,
+                    view, c.pos[0] * cols + c.pos[1], c.dist, known, afters[c.pos], analysis=a
                 ),
             )
             for c in close
@@ -496,18 +476,10 @@ def weigh(
     return scored + dropped
 
 
-def guess(
-    rows: int,
-    cols: int,
-    mines: int,
-    cells: str,
-    a: Analysis,
-    *,
-    long_term: bool = False,
-    wide: bool = False,
-) -> Move:
-    """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell
-    (``long_term``, ``wide``: see :func:`weigh`)."""
+def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:
+    """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell (analysed
+    as ``a``; ``rule``: see :func:`weigh`)."""
+    cols, cells = view.cols, view.cells
     cands = [(p, pos) for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
     if not cands:  # only flagged cells left: unflag the safest
         p, pos = min((p, pos) for pos, p in a.probabilities.items())
@@ -516,18 +488,18 @@ def guess(
     if len(cands) == 1:
         p, pos = cands[0]
         return Move("reveal", pos, wording.last_covered(pos, p), p)
-    pair = unavoidable_pair(rows, cols, cells, a)
+    pair = unavoidable_pair(view, a)
     if pair is not None and cells[pair[0][0] * cols + pair[0][1]] == ".":
-        return _pair_move(rows, cols, cells, a, pair)
-    end = best_endgame_move(rows, cols, cells, a)
+        return _pair_move(view, a, pair)
+    end = best_endgame_move(view, a)
     if end is not None:
         why = wording.endgame_search(end.pos, end.probability, end.layouts, end.win)
-        return _searched(rows, cols, cells, end, why)
-    region = best_region_move(rows, cols, cells, a)
+        return _searched(view, end, why)
+    region = best_region_move(view, a)
     if region is not None:
         why = wording.region_search(region.pos, region.probability, region.cells, region.layouts, region.win)
-        return _searched(rows, cols, cells, region, why)
-    ranked = weigh(rows, cols, mines, cells, a, long_term=long_term, wide=wide)
+        return _searched(view, region, why)
+    ranked = weigh(view, a, rule)
     best = ranked[0]
     return Move(
         "reveal",
@@ -540,20 +512,19 @@ def guess(
             cols,
         ),
         best.probability,
-        numbers=evidence(rows, cols, cells, best.pos)[0],
+        numbers=evidence(view, best.pos)[0],
         constrained=tuple(divmod(j, cols) for j in best.proves),
     )
 
 
-def _searched(rows: int, cols: int, cells: str, found: Endgame, why: str) -> Move:
+def _searched(view: ViewLike, found: Endgame, why: str) -> Move:
     """Reveal the cell an exact search chose (unflag it first if the player flagged it)."""
-    numbers, constrained = evidence(rows, cols, cells, found.pos)
-    return reveal_or_unflag(cells, cols, found.pos, why, found.probability, numbers, constrained)
+    numbers, constrained = evidence(view, found.pos)
+    return reveal_or_unflag(view, found.pos, why, found.probability, numbers, constrained)
 
 
 def reveal_or_unflag(
-    cells: str,
-    cols: int,
+    view: ViewLike,
     pos: Position,
     why: str,
     probability: float | None,
@@ -561,16 +532,16 @@ def reveal_or_unflag(
     constrained: tuple[Position, ...] = (),
 ) -> Move:
     """Reveal ``pos``; or, if the player flagged it, unflag it, saying it is revealed next."""
-    if cells[pos[0] * cols + pos[1]] == "f":
+    if view.cells[pos[0] * view.cols + pos[1]] == "f":
         why = wording.unflag(pos, why)
         return Move("flag", pos, why, probability, numbers=numbers, constrained=constrained)
     return Move("reveal", pos, why, probability, numbers=numbers, constrained=constrained)
 
 
-def _pair_move(rows: int, cols: int, cells: str, a: Analysis, pair: tuple[Position, Position]) -> Move:
+def _pair_move(view: ViewLike, a: Analysis, pair: tuple[Position, Position]) -> Move:
     pos, other = pair
     p = a.probabilities[pos]
-    numbers, _ = evidence(rows, cols, cells, pos)
+    numbers, _ = evidence(view, pos)
     why = wording.forced_pair(pos, other) if abs(p - 0.5) < TIE else wording.pair_guess(pos, other, p)
     return Move("reveal", pos, why, p, numbers=numbers, constrained=(pos, other))
 

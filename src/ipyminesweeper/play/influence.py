@@ -19,7 +19,7 @@ layouts where the cell is a mine, and at most those where it is safe.
 from __future__ import annotations
 
 from ..engine import Position
-from ..solver import Analysis
+from ..solver import Analysis, ViewLike
 
 __all__ = ["INFLUENCE_WEIGHT", "fifty_fifty_influence", "influence_factor"]
 
@@ -31,8 +31,8 @@ BLOCK_OUTSIDE = 3  # a 2x2 block counts when at most this many of its corner cel
 class _Board:
     """The view's covered cells and known mines, read once per guess."""
 
-    def __init__(self, rows: int, cols: int, cells: str, a: Analysis) -> None:
-        self.rows, self.cols, self.cells, self.a = rows, cols, cells, a
+    def __init__(self, view: ViewLike, a: Analysis) -> None:
+        self.rows, self.cols, self.cells, self.a = view.rows, view.cols, view.cells, a
         self.mines_left = a.total_mines - len(a.mines)
 
     def on(self, r: int, c: int) -> bool:
@@ -79,25 +79,26 @@ class _Board:
         return self.pattern([(r, c), (r + 1, c + 1)], [(r, c + 1), (r + 1, c)], corners, BLOCK_OUTSIDE)
 
 
-def _patterns(rows: int, cols: int, cells: str, a: Analysis, pos: Position) -> int:
-    b = _Board(rows, cols, cells, a)
+def _patterns(view: ViewLike, a: Analysis, pos: Position) -> int:
+    b = _Board(view, a)
     r, c = pos
     pairs = b.pair(r, c, 0, 1) + b.pair(r, c - 1, 0, 1) + b.pair(r, c, 1, 0) + b.pair(r - 1, c, 1, 0)
     return pairs + max(b.block(r, c), b.block(r, c - 1), b.block(r - 1, c), b.block(r - 1, c - 1))
 
 
-def fifty_fifty_influence(rows: int, cols: int, cells: str, a: Analysis, pos: Position) -> int:
-    """The layouts in which ``pos`` takes part in a 50/50 that could form later (see the module)."""
-    total = _patterns(rows, cols, cells, a, pos)
+def fifty_fifty_influence(view: ViewLike, a: Analysis, pos: Position) -> int:
+    """The layouts in which ``pos`` takes part in a 50/50 that could form later in ``view`` (analysed as
+    ``a``; see the module)."""
+    total = _patterns(view, a, pos)
     if not total:
         return 0
     as_mine = a.layouts_with([pos])
     return min(total, as_mine, a.layouts - as_mine)
 
 
-def influence_factor(rows: int, cols: int, cells: str, a: Analysis, pos: Position) -> float:
+def influence_factor(view: ViewLike, a: Analysis, pos: Position) -> float:
     """``1 + INFLUENCE_WEIGHT * influence / (layouts where pos is safe)``: the weight of its safety."""
-    total = _patterns(rows, cols, cells, a, pos)
+    total = _patterns(view, a, pos)
     if not total:
         return 1.0
     as_mine = a.layouts_with([pos])

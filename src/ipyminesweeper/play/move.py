@@ -25,7 +25,7 @@ from ..engine import (
 )
 from ..engine.errors import quote
 from ..engine.geometry import as_position, neighbour_table
-from ..solver.constraints import view_error
+from ..solver.constraints import ViewLike, view_error
 
 __all__ = [
     "ACTIONS",
@@ -209,12 +209,13 @@ class InvalidMoveError(ValueError):
 
 
 def evidence(
-    rows: int, cols: int, cells: str, pos: Position, numbers: tuple[Position, ...] | None = None
+    view: ViewLike, pos: Position, numbers: tuple[Position, ...] | None = None
 ) -> tuple[tuple[Position, ...], tuple[Position, ...]]:
-    """What a move's highlight shows: the numbers it rests on (``numbers``, or else the revealed numbers
-    next to ``pos``) and the covered cells those numbers constrain. For :attr:`Move.numbers` and
-    :attr:`Move.constrained`."""
-    table = neighbour_table(rows, cols)
+    """What a move's highlight shows on ``view``: the numbers it rests on (``numbers``, or else the
+    revealed numbers next to ``pos``) and the covered cells those numbers constrain. For
+    :attr:`Move.numbers` and :attr:`Move.constrained`."""
+    cols, cells = view.cols, view.cells
+    table = neighbour_table(view.rows, cols)
     if numbers is None:
         numbers = tuple(divmod(j, cols) for j in table[pos[0] * cols + pos[1]] if "1" <= cells[j] <= "8")
     covered = sorted({k for r, c in numbers for k in table[r * cols + c] if cells[k] in ".f"})
