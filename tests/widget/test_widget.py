@@ -70,7 +70,8 @@ def test_board_argument() -> None:
         ((), {"mines": 5}, ValueError, "need a size"),
         ((), {"size": 5, "mines": 3, "density": 0.1}, ValueError, "not both"),
         ((), {"size": 5, "mines": True}, TypeError, "mines"),
-        ((), {"size": 5.0, "mines": 3}, TypeError, "rows"),
+        ((), {"size": 5.0, "mines": 3}, TypeError, "size must be an int"),
+        ((), {"size": "expert"}, TypeError, "size must be an int"),  # not a level
         ((), {"size": 0, "mines": 0}, ValueError, "at least 1"),
         ((), {"size": 5, "mines": 99}, ValueError, "cannot fit"),
         ((), {"size": 5, "density": 1.5}, ValueError, "density"),

@@ -39,7 +39,7 @@ class Outcome:
         return self.error is not None
 
     def describe_error(self) -> str:
-        """``"GameOverError: the game is lost ..."``."""
+        """``"GameOverError: the game on this board is lost ..."``."""
         assert self.error is not None
         return f"{type(self.error).__name__}: {self.error}"
 

@@ -128,9 +128,7 @@ def starting_board(
         raise ValueError("give either size= (a square board) or rows= and cols=, not both")
     if (rows is None) != (cols is None):
         raise ValueError("give both rows= and cols= (or size= for a square board)")
-    if size is not None:
-        rows = cols = size
-    if rows is None or cols is None:
+    if size is None and rows is None:
         if mines is not None or density is not None:
             raise ValueError("mines= and density= need a size: pass size= or rows= and cols=")
         return new_board("intermediate", seed=seed, first_click=first_click)
@@ -138,7 +136,7 @@ def starting_board(
         density = DEFAULT_DENSITY
     if mines is not None and density is not None:
         raise ValueError("give mines= (a count) or density= (a ratio), not both")
-    return new_board(rows, cols, mines, density=density, seed=seed, first_click=first_click)
+    return new_board(rows, cols, mines, size=size, density=density, seed=seed, first_click=first_click)
 
 
 class Minesweeper(anywidget.AnyWidget):
@@ -800,7 +798,7 @@ def _position(method: str, row: object, col: object) -> Position:
     if col is None:
         if isinstance(row, int) and not isinstance(row, bool):
             raise TypeError(
-                f"w.{method}({row}) needs a column: write w.{method}({row}, col) or w.{method}(({row}, col))"
+                f"row {row} needs a column: write w.{method}({row}, col) or w.{method}(({row}, col))"
             )
         return as_position(row)
     return as_position((row, col))
