@@ -1,15 +1,17 @@
 """Wrong input, fuzzed over the public API (issue 17 item 6): every public function and widget method,
 called with a wrong type or value in one of its arguments, either works (the value was fine after all)
 or raises a TypeError or a ValueError (BoardError, GameOverError, InvalidMoveError are ValueErrors;
-indexing may raise an IndexError, as Python's sequences do) whose message is a sentence, never Python's
-own words for a crash inside ("'NoneType' object is not subscriptable", "unhashable type"), nor an
-AttributeError; and the call changes nothing: the board, the arguments and the widget's session are as
-they were."""
+indexing may raise an IndexError, as Python's sequences do) whose message is a sentence that names the
+argument that was wrong (its parameter, or a word the table below maps to it: a "position"), never
+Python's own words for a crash inside ("'NoneType' object is not subscriptable", "unhashable type"), nor
+an AttributeError; and the call changes nothing: the board, the arguments and the widget's session are
+as they were."""
 
 from __future__ import annotations
 
 import copy
 import math
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -34,6 +36,8 @@ from ipyminesweeper import (
     step,
     toggle_flag,
 )
+from ipyminesweeper.engine import GameOverError
+from ipyminesweeper.engine.errors import quote
 from ipyminesweeper.widget import Minesweeper
 
 EXAMPLES = 1200
@@ -102,53 +106,57 @@ wrong_values = st.one_of(
     st.tuples(st.integers(-3, 12), st.integers(-3, 12)),
 )
 
-# Each call puts the wrong value x in one argument; the others are right.
-CALLS: dict[str, Callable[[Any], Any]] = {
-    "reveal(board, x)": lambda x: reveal(_BOARD, x),
-    "reveal(x, pos)": lambda x: reveal(x, (0, 0)),
-    "reveal(board, 3, x)": lambda x: reveal(_BOARD, 3, x),  # type: ignore[call-arg]
-    "toggle_flag(board, x)": lambda x: toggle_flag(_BOARD, x),
-    "chord(board, x)": lambda x: chord(_BOARD, x),
-    "reveal(lost, x)": lambda x: reveal(_LOST, x),
-    "new_board(x)": lambda x: new_board(x),
-    "new_board(x, 9, 10)": lambda x: new_board(x, 9, 10),
-    "new_board(9, 9, x)": lambda x: new_board(9, 9, x),
-    "new_board(size=x)": lambda x: new_board(size=x),
-    "new_board(size=9, density=x)": lambda x: new_board(size=9, density=x),
-    "new_board(9, 9, 10, seed=x)": lambda x: new_board(9, 9, 10, seed=x),
-    "new_board(9, 9, 10, first_click=x)": lambda x: new_board(9, 9, 10, first_click=x),
-    "max_mines(x, 9, 'safe')": lambda x: max_mines(x, 9, "safe"),
-    "max_mines(9, 9, x)": lambda x: max_mines(9, 9, x),
-    "Board.from_text(x)": lambda x: Board.from_text(x),
-    "Board.from_json(x)": lambda x: Board.from_json(x),
-    "Board.from_dict(x)": lambda x: Board.from_dict(x),
-    "board.view[x]": lambda x: _BOARD.view[x],
-    "board.state(x)": lambda x: _BOARD.state(x),
-    "board.neighbours(x)": lambda x: _BOARD.neighbours(x),
-    "probabilities(x)": lambda x: probabilities(x),
-    "certain_moves(x)": lambda x: certain_moves(x),
-    "analyse(x)": lambda x: analyse(x),
-    "deduce(x)": lambda x: deduce(x),
-    "simple(x)": lambda x: simple(x),
-    "scored(x)": lambda x: scored(x),
-    "exact(x)": lambda x: exact(x),
-    "step(board, x)": lambda x: step(_BOARD, x),
-    "step(x)": lambda x: step(x),
-    "Move(x, pos)": lambda x: Move(x, (0, 0)),
-    "Move('reveal', x)": lambda x: Move("reveal", x),
-    "Move('reveal', pos, x)": lambda x: Move("reveal", (0, 0), x),
-    "Move('reveal', pos, 'why', x)": lambda x: Move("reveal", (0, 0), "why", x),
-    "w.reveal(x)": lambda x: _WIDGET.reveal(x),
-    "w.flag(x)": lambda x: _WIDGET.flag(x),
-    "w.chord(x)": lambda x: _WIDGET.chord(x),
-    "w.reveal(3, x)": lambda x: _WIDGET.reveal(3, x),
-    "w.history[x]": lambda x: _WIDGET.history[x],
-    "w.step(x)": lambda x: _WIDGET.step(x),
-    "w.send(x)": lambda x: _WIDGET.send(x),
-    "Minesweeper(x)": lambda x: Minesweeper(x),
-    "Minesweeper(size=x)": lambda x: Minesweeper(size=x),
-    "Minesweeper(seed=x)": lambda x: Minesweeper(seed=x),
-    "Minesweeper(strategy=x)": lambda x: Minesweeper(strategy=x),
+# Each call puts the wrong value x in one argument (the others are right), and says how an error message
+# names that argument: its parameter's name first, then any word that names it as plainly (a position is
+# also a "position", new_board's first argument a "level", what Board.from_json reads a "saved board").
+POSITION = ("pos", "position")
+CALLS: dict[str, tuple[Callable[[Any], Any], tuple[str, ...]]] = {
+    "reveal(board, x)": (lambda x: reveal(_BOARD, x), POSITION),
+    "reveal(x, pos)": (lambda x: reveal(x, (0, 0)), ("board",)),
+    "reveal(board, 3, x)": (lambda x: reveal(_BOARD, 3, x), POSITION),  # type: ignore[call-arg]
+    "toggle_flag(board, x)": (lambda x: toggle_flag(_BOARD, x), POSITION),
+    "chord(board, x)": (lambda x: chord(_BOARD, x), POSITION),
+    "reveal(lost, x)": (lambda x: reveal(_LOST, x), POSITION),
+    "new_board(x)": (lambda x: new_board(x), ("rows", "level")),
+    "new_board(x, 9, 10)": (lambda x: new_board(x, 9, 10), ("rows", "level")),
+    "new_board(9, 9, x)": (lambda x: new_board(9, 9, x), ("mines",)),
+    "new_board(size=x)": (lambda x: new_board(size=x), ("size",)),
+    "new_board(size=9, density=x)": (lambda x: new_board(size=9, density=x), ("density",)),
+    "new_board(9, 9, 10, seed=x)": (lambda x: new_board(9, 9, 10, seed=x), ("seed",)),
+    "new_board(9, 9, 10, first_click=x)": (lambda x: new_board(9, 9, 10, first_click=x), ("first_click",)),
+    "max_mines(x, 9, 'safe')": (lambda x: max_mines(x, 9, "safe"), ("rows",)),
+    "max_mines(9, 9, x)": (lambda x: max_mines(9, 9, x), ("first_click",)),
+    # the text's content: the row, the cell or the header line of it that is wrong
+    "Board.from_text(x)": (lambda x: Board.from_text(x), ("text", "row", "cell", "cells", "header")),
+    "Board.from_json(x)": (lambda x: Board.from_json(x), ("text", "JSON", "saved board")),
+    "Board.from_dict(x)": (lambda x: Board.from_dict(x), ("data", "saved board")),
+    "board.view[x]": (lambda x: _BOARD.view[x], POSITION),
+    "board.state(x)": (lambda x: _BOARD.state(x), POSITION),
+    "board.neighbours(x)": (lambda x: _BOARD.neighbours(x), POSITION),
+    "probabilities(x)": (lambda x: probabilities(x), ("view",)),
+    "certain_moves(x)": (lambda x: certain_moves(x), ("view",)),
+    "analyse(x)": (lambda x: analyse(x), ("view",)),
+    "deduce(x)": (lambda x: deduce(x), ("view",)),
+    "simple(x)": (lambda x: simple(x), ("view",)),
+    "scored(x)": (lambda x: scored(x), ("view",)),
+    "exact(x)": (lambda x: exact(x), ("view",)),
+    "step(board, x)": (lambda x: step(_BOARD, x), ("strategy",)),
+    "step(x)": (lambda x: step(x), ("board",)),
+    "Move(x, pos)": (lambda x: Move(x, (0, 0)), ("action",)),
+    "Move('reveal', x)": (lambda x: Move("reveal", x), ("pos",)),
+    "Move('reveal', pos, x)": (lambda x: Move("reveal", (0, 0), x), ("reason",)),
+    "Move('reveal', pos, 'why', x)": (lambda x: Move("reveal", (0, 0), "why", x), ("probability",)),
+    "w.reveal(x)": (lambda x: _WIDGET.reveal(x), ("row", "position")),
+    "w.flag(x)": (lambda x: _WIDGET.flag(x), ("row", "position")),
+    "w.chord(x)": (lambda x: _WIDGET.chord(x), ("row", "position")),
+    "w.reveal(3, x)": (lambda x: _WIDGET.reveal(3, x), ("col", "column", "position")),
+    "w.history[x]": (lambda x: _WIDGET.history[x], ("index",)),
+    "w.step(x)": (lambda x: _WIDGET.step(x), ("strategy",)),
+    "w.send(x)": (lambda x: _WIDGET.send(x), ("message",)),
+    "Minesweeper(x)": (lambda x: Minesweeper(x), ("level",)),
+    "Minesweeper(size=x)": (lambda x: Minesweeper(size=x), ("size",)),
+    "Minesweeper(seed=x)": (lambda x: Minesweeper(seed=x), ("seed",)),
+    "Minesweeper(strategy=x)": (lambda x: Minesweeper(strategy=x), ("strategy",)),
 }
 
 
@@ -167,13 +175,11 @@ def test_wrong_input_gets_a_clear_error_and_changes_nothing(name: str, x: Any) -
     expected: tuple[type[Exception], ...] = (TypeError, ValueError)
     if "[x]" in name:  # indexing: an IndexError or KeyError is the protocol (for, in), with a sentence
         expected += (LookupError,)
+    run, _ = CALLS[name]
     try:
-        CALLS[name](x)
+        run(x)
     except expected as error:
-        message = str(error)
-        assert message and len(message) > 10, f"{name} with {x!r}: {type(error).__name__}({message!r})"
-        crash = [w for w in CRASH_WORDS if w in message]
-        assert not crash, f"{name} with {x!r}: a crash inside, not a clear error: {message}"
+        _check_message(name, x, error)
         assert _WIDGET.session is before[2], f"{name} with {x!r} raised but changed the widget"
     except Exception as error:  # anything else is a crash
         pytest.fail(f"{name} with {x!r} raised {type(error).__name__}: {error}")
@@ -184,6 +190,29 @@ def test_wrong_input_gets_a_clear_error_and_changes_nothing(name: str, x: Any) -
         _restore()
 
 
+def _check_message(name: str, x: Any, error: Exception) -> None:
+    """``error``'s message is a sentence, not a crash inside, and it names the argument x was passed as
+    (or, for a finished game, the board: ``reveal(lost, x)`` with a good position blames the board)."""
+    message = str(error)
+    assert message and len(message) > 10, f"{name} with {x!r}: {type(error).__name__}({message!r})"
+    crash = [w for w in CRASH_WORDS if w in message]
+    assert not crash, f"{name} with {x!r}: a crash inside, not a clear error: {message}"
+    names = ("board",) if isinstance(error, GameOverError) else CALLS[name][1]
+    assert _says_any(message, x, names), (
+        f"{name} with {x!r}: the message does not name {' or '.join(names)}: {message}"
+    )
+
+
+def _says_any(message: str, x: Any, words: tuple[str, ...]) -> bool:
+    """Whether ``message`` says one of ``words`` as a word of its own, not only inside the value ``x`` it
+    quotes, nor in "(row, col)" (what every position is, whichever argument was wrong), nor as a part of
+    a longer name (``board.view`` is not the board)."""
+    text = message.replace("(row, col)", " ")
+    for shown in {repr(x), quote(x)}:
+        text = text.replace(shown, " ")
+    return any(re.search(rf"(?<![\w.]){re.escape(word)}(?!\w|\.\w)", text) for word in words)
+
+
 def _restore() -> None:
     global _WIDGET
     _WIDGET = Minesweeper("beginner", seed=7)
@@ -191,7 +220,24 @@ def _restore() -> None:
 
 
 def test_the_fuzz_reaches_every_call() -> None:
-    """Every call in the table can fail with a clear error: one known wrong value each."""
-    for call in CALLS.values():
-        with pytest.raises((TypeError, ValueError)):
-            call(object())
+    """Every call in the table can fail with a clear error that names its argument: one known wrong
+    value each."""
+    x = object()
+    for name, (run, _) in CALLS.items():
+        with pytest.raises((TypeError, ValueError)) as raised:
+            run(x)
+        _check_message(name, x, raised.value)
+
+
+@pytest.mark.parametrize(
+    ("message", "words", "says"),
+    [
+        ("seed must be an int, not str 'x'", ("seed",), True),
+        ("a position is a (row, col) tuple of two ints, not 3", ("col",), False),  # the shape, not a name
+        ("unknown level 'rows'", ("rows",), False),  # the value quoted, not a name
+        ("view: pass board.view", ("board",), False),  # board.view is not the board
+        ("not a saved board: expected ...", ("saved board",), True),
+    ],
+)
+def test_a_message_names_a_word_of_its_own(message: str, words: tuple[str, ...], says: bool) -> None:
+    assert _says_any(message, "rows", words) is says

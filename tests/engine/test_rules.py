@@ -122,6 +122,10 @@ def test_same_seed_and_first_click_same_board() -> None:
         (("huge",), {}, ValueError, "unknown level"),
         (("expert", 3), {}, TypeError, "level sets the size"),
         ((9, 9, 10), {"seed": "x"}, TypeError, "seed must be"),
+        ((), {"size": "expert"}, TypeError, "size must be an int"),  # size= is a number, never a level
+        ((), {"size": 3000}, ValueError, r"a 3000x3000 board \(size=3000\) has 9,000,000 cells"),
+        ((3000, 2000, 1), {}, ValueError, r"a 3000x2000 board \(rows x cols\) has"),
+        ((1, 9, 10), {}, ValueError, r"10 mines cannot fit a 1x9 board \(rows x cols\)"),
     ],
 )
 def test_new_board_rejects_bad_input(

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import pytest
-from _wrong import assert_caught, assert_passes
+from _wrong import assert_caught, assert_passes, checked
 
 from ipyminesweeper import Board, reveal, toggle_flag
 from ipyminesweeper.exercises import check_update, check_view
@@ -236,16 +236,16 @@ def test_the_view_solution_passes() -> None:
 
 @pytest.mark.parametrize("wrong", WRONG_VIEWS, ids=lambda f: f.__name__)
 def test_a_wrong_view_fails(wrong, capsys) -> None:
-    assert_caught(check_view(wrong, Game), wrong)
+    assert_caught(checked(check_view, wrong, Game), wrong)
 
 
 def test_a_view_that_reads_the_clock_is_told_so() -> None:
-    check = check_view(view_with_a_clock, Game)
+    check = checked(check_view, view_with_a_clock, Game)
     assert "view gave another answer when called again" in check.counterexample.summary
 
 
 def test_a_view_that_shows_the_mines_is_shown_the_difference() -> None:
-    check = check_view(view_showing_the_mines, Game)
+    check = checked(check_view, view_showing_the_mines, Game)
     example = check.counterexample
     assert example.summary.startswith("line 1 differs") or "lines" in example.summary, example.summary
     assert [p.caption for p in example.panels][1:] == ["yours", "expected"]

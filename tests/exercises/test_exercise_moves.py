@@ -8,7 +8,7 @@ from functools import reduce
 from itertools import accumulate
 
 import pytest
-from _wrong import assert_caught, assert_passes
+from _wrong import assert_caught, assert_passes, checked
 
 from ipyminesweeper import Board, CellState, chord, reveal, toggle_flag
 from ipyminesweeper.exercises import check_chord, check_replay, check_toggle_flag, replay
@@ -122,11 +122,11 @@ def test_the_chord_solution_passes() -> None:
 
 @pytest.mark.parametrize("wrong", WRONG_CHORDS, ids=lambda f: f.__name__)
 def test_a_wrong_chord_fails(wrong) -> None:
-    assert_caught(check_chord(wrong), wrong)
+    assert_caught(checked(check_chord, wrong), wrong)
 
 
 def test_a_chord_that_raises_is_shown_with_its_traceback() -> None:
-    check = check_chord(chord_that_goes_on_after_a_loss)
+    check = checked(check_chord, chord_that_goes_on_after_a_loss)
     example = check.counterexample
     assert "GameOverError" in example.summary and "chord_that_goes_on_after_a_loss" in example.traceback
     assert example.board.rows * example.board.cols <= 6, example.board  # a 2x3 board shows it
@@ -291,11 +291,11 @@ def test_the_replay_solution_passes() -> None:
 
 @pytest.mark.parametrize("wrong", WRONG_REPLAYS, ids=lambda f: f.__name__)
 def test_a_wrong_replay_fails(wrong) -> None:
-    assert_caught(check_replay(wrong), wrong)
+    assert_caught(checked(check_replay, wrong), wrong)
 
 
 def test_a_replay_that_changes_its_input_is_told_so() -> None:
-    check = check_replay(replay_that_empties_the_moves)
+    check = checked(check_replay, replay_that_empties_the_moves)
     assert "changed the list of moves" in check.counterexample.summary
 
 

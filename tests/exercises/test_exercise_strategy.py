@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from _wrong import assert_caught, assert_passes
+from _wrong import assert_caught, assert_passes, checked
 
 from ipyminesweeper import Move, probabilities, simple
 from ipyminesweeper.exercises import check_strategy
@@ -110,14 +110,14 @@ def test_the_solution_passes() -> None:
 
 @pytest.mark.parametrize("wrong", WRONG, ids=lambda f: f.__name__)
 def test_a_wrong_strategy_fails(wrong) -> None:
-    assert_caught(check_strategy(wrong), wrong)
+    assert_caught(checked(check_strategy, wrong), wrong)
 
 
 def test_what_each_mistake_is_told() -> None:
-    assert "two different moves" in check_strategy(random_among_the_safest).counterexample.summary
-    assert "certainly safe" in check_strategy(first_covered_cell).counterexample.summary
-    assert "not a Move" in check_strategy(a_tuple_instead_of_a_move).counterexample.summary
-    assert "flagged" in check_strategy(counting_flagged_cells).counterexample.summary
+    assert "two different moves" in checked(check_strategy, random_among_the_safest).counterexample.summary
+    assert "certainly safe" in checked(check_strategy, first_covered_cell).counterexample.summary
+    assert "not a Move" in checked(check_strategy, a_tuple_instead_of_a_move).counterexample.summary
+    assert "flagged" in checked(check_strategy, counting_flagged_cells).counterexample.summary
 
 
 def test_the_legend_says_what_the_marked_cells_are() -> None:

@@ -103,7 +103,8 @@ def test_board_arguments_follow_new_board(kwargs: dict[str, Any]) -> None:
         ((), {"mines": 5}, TypeError, "need a size"),
         ((), {"size": 5, "mines": 3, "density": 0.1}, TypeError, "not both"),
         ((), {"size": 5, "mines": True}, TypeError, "mines"),
-        ((), {"size": 5.0, "mines": 3}, TypeError, "rows"),
+        ((), {"size": 5.0, "mines": 3}, TypeError, "size must be an int"),
+        ((), {"size": "expert"}, TypeError, "size must be an int"),  # not a level
         ((), {"size": 0, "mines": 0}, ValueError, "at least 1"),
         ((), {"size": 5, "mines": 99}, ValueError, "cannot fit"),
         ((), {"size": 5, "density": 1.5}, ValueError, "density"),

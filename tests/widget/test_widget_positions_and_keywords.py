@@ -31,7 +31,7 @@ def test_chord_takes_one_tuple_too() -> None:
     [
         (
             lambda w: w.reveal(3),
-            r"w\.reveal\(3\) needs a column: write w\.reveal\(3, col\) or w\.reveal\(\(3, col\)\)",
+            r"row 3 needs a column: write w\.reveal\(3, col\) or w\.reveal\(\(3, col\)\)",
         ),
         (lambda w: w.flag([3, 4]), r"not the list \[3, 4\]: write \(3, 4\)"),
         (lambda w: w.chord("3,4"), r"a position is a \(row, col\) tuple of two ints"),

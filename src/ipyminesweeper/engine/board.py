@@ -301,7 +301,7 @@ class Board(CheckedPickle):
         Errors name the row and column.
         """
         if not isinstance(text, str):
-            raise TypeError(f"Board.from_text expects a str, not {type(text).__name__}")
+            raise TypeError(f"Board.from_text(text): text must be a str, not {type(text).__name__}")
         if len(text) > MAX_TEXT:
             raise BoardError(f"a board's text is at most {MAX_TEXT:,} characters; this one has {len(text):,}")
         lines = [line.strip() for line in text.strip().splitlines()]

@@ -35,17 +35,21 @@ MAX_CELLS = 4_000_000
 _OFFSETS: tuple[Position, ...] = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
-def shape_error(rows: object, cols: object) -> TypeError | ValueError | None:
-    """What is wrong with a ``rows x cols`` shape, as an error to raise; None for a valid board size."""
-    for name, value in (("rows", rows), ("cols", cols)):
+def shape_error(
+    rows: object, cols: object, names: tuple[str, str] = ("rows", "cols")
+) -> TypeError | ValueError | None:
+    """What is wrong with a ``rows x cols`` shape, as an error to raise; None for a valid board size.
+    The message calls the two ``names`` (``("size", "size")`` for ``new_board(size=...)``)."""
+    for name, value in zip(names, (rows, cols), strict=True):
         if isinstance(value, bool) or not isinstance(value, int):
             return TypeError(f"{name} must be an int, not {type(value).__name__} {quote(value)}")
         if value < 1:
             return ValueError(f"{name} must be at least 1, not {value}")
     assert isinstance(rows, int) and isinstance(cols, int)
     if rows * cols > MAX_CELLS:
+        given = f"{names[0]}={rows}" if names[0] == names[1] else f"{names[0]} x {names[1]}"
         return ValueError(
-            f"a {rows}x{cols} board has {rows * cols:,} cells; the limit is {MAX_CELLS:,} "
+            f"a {rows}x{cols} board ({given}) has {rows * cols:,} cells; the limit is {MAX_CELLS:,} "
             "(for example 2000 x 2000)"
         )
     return None
@@ -84,7 +88,8 @@ def check_position(rows: int, cols: int, pos: object) -> int:
     row, col = as_position(pos)
     if not (0 <= row < rows and 0 <= col < cols):
         raise ValueError(
-            f"{format_position((row, col))} is off the board: rows go 0..{rows - 1} and columns 0..{cols - 1}"
+            f"position {format_position((row, col))} is off the board: rows go 0..{rows - 1} "
+            f"and columns 0..{cols - 1}"
         )
     return row * cols + col
 

@@ -84,8 +84,8 @@ def mine_count_error(rows: int, cols: int, mines: object, first_click: str) -> T
     limit = max_mines(rows, cols, first_click)
     if not 0 <= mines <= limit:
         return ValueError(
-            f"{quote(mines)} mines cannot fit a {rows}x{cols} board with first_click={first_click!r}: "
-            f"use 0 to {limit} mines, or a bigger board"
+            f"{quote(mines)} mines cannot fit a {rows}x{cols} board (rows x cols) with "
+            f"first_click={first_click!r}: use 0 to {limit} mines, or a bigger board"
         )
     return None
 

@@ -111,7 +111,7 @@ def new_board(
     if mines is None and density is None:
         density = DEFAULT_DENSITY
     cols = rows if cols is None else cols
-    error = shape_error(rows, cols)
+    error = shape_error(rows, cols, ("size", "size") if size is not None else ("rows", "cols"))
     if error:
         raise error
     assert isinstance(rows, int) and isinstance(cols, int)
@@ -167,7 +167,7 @@ def _playable_index(move: str, board: Board, pos: Position, more: tuple[object, 
     index = board.index(pos)
     if board.over:
         raise GameOverError(
-            f"the game is {board.status}: no more moves; start a new game (new_board) or undo"
+            f"the game on this board is {board.status}: no more moves; start a new game (new_board) or undo"
         )
     return index
 

@@ -122,7 +122,7 @@ class View(CheckedPickle):
         """Parse :meth:`to_text` output. The status follows from the cells: an ``X`` means lost,
         ``F`` (or ``*``) without ``X`` means won, any digit means playing, otherwise ready."""
         if not isinstance(text, str):
-            raise TypeError(f"View.from_text expects a str, not {type(text).__name__}")
+            raise TypeError(f"View.from_text(text): text must be a str, not {type(text).__name__}")
         if len(text) > MAX_TEXT:
             raise ValueError(f"a view's text is at most {MAX_TEXT:,} characters; this one has {len(text):,}")
         lines = [line.strip() for line in text.strip().splitlines() if line.strip()]

@@ -39,7 +39,7 @@ class Outcome:
         return self.error is not None
 
     def describe_error(self) -> str:
-        """``"GameOverError: the game is lost ..."``."""
+        """``"GameOverError: the game on this board is lost ..."``."""
         assert self.error is not None
         return f"{type(self.error).__name__}: {self.error}"
 
@@ -101,13 +101,16 @@ def run_check(
             counts.update(verdict.labels)
         return verdict.counterexample is not None
 
+    # No Phase.explain: after the shrinking it varies each part of the counterexample hundreds of times,
+    # to tell which parts matter in a report that a check never shows (it was half of a failing check).
+    search = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
     config = settings(
         max_examples=tries,
         database=None,
         deadline=None,
         verbosity=Verbosity.quiet,
         suppress_health_check=list(HealthCheck),
-        phases=list(Phase) if shrink else [Phase.explicit, Phase.reuse, Phase.generate],
+        phases=[*search, Phase.shrink] if shrink else search,
     )
     try:
         smallest = find(examples, rejected, settings=config, random=Random(17))

@@ -33,9 +33,9 @@ def ask(board: Board, strategy: Strategy | str = exact, name: str | None = None)
     traceback), an ``InvalidMoveError`` if it is not a legal, useful move, a ``GameOverError`` if the
     game has ended. The strategy only gets ``board.view``."""
     if not isinstance(board, Board):
-        raise TypeError(f"a strategy plays on a Board, not {type(board).__name__}")
+        raise TypeError(f"a strategy plays on a board: board must be a Board, not {type(board).__name__}")
     if board.over:
-        raise GameOverError(f"the game is {board.status}: no more moves")
+        raise GameOverError(f"the game on this board is {board.status}: no more moves")
     fn = resolve(strategy)
     named = who(strategy_name(strategy) if name is None else name)
     try:

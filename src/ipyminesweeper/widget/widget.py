@@ -760,7 +760,7 @@ def _position(method: str, row: object, col: object) -> Position:
     if col is None:
         if isinstance(row, int) and not isinstance(row, bool):
             raise TypeError(
-                f"w.{method}({row}) needs a column: write w.{method}({row}, col) or w.{method}(({row}, col))"
+                f"row {row} needs a column: write w.{method}({row}, col) or w.{method}(({row}, col))"
             )
         return as_position(row)
     return as_position((row, col))
