@@ -22,6 +22,7 @@ import subprocess
 import sys
 import tempfile
 import textwrap
+import threading
 import time
 from collections.abc import Callable
 from contextlib import closing
@@ -224,6 +225,35 @@ def test_four_processes_record_500_games_each_and_none_is_lost(tmp_path: Path) -
     print(f"4 processes x 500 games at once: {games_in(store.path)} of 2000 recorded")
     assert games_in(store.path) == 2000 and stats.played == 2000
     assert stats.won == 4 * sum(1 for i in range(500) if i % 3 != 0)
+
+
+def test_a_database_created_by_another_kernel_while_it_is_read_is_not_foreign(tmp_path: Path) -> None:
+    """A kernel reads the header of a new, empty file; before it reads the tables, another kernel creates
+    the schema. One snapshot for the whole check: it sees the file empty or ready, never half of each
+    (it once saw no application id and the new tables, called the file foreign and moved it aside)."""
+    first, other = store_in(tmp_path), store_in(tmp_path)
+    first.path.parent.mkdir(parents=True)
+    first.path.touch()  # a new, empty file, as the first kernel to finish a game makes it
+    read_header = first._header
+    done = threading.Event()
+
+    def header_then_another_kernel(db: sqlite3.Connection) -> tuple[int, int]:
+        header = read_header(db)
+        if not done.is_set():
+            done.set()
+            creator = threading.Thread(target=other.add, args=(result("b", True, 20),))
+            creator.start()
+            creator.join(0.5)  # it creates the schema now, or waits for this read to end
+        return header
+
+    first._header = header_then_another_kernel  # type: ignore[method-assign]
+    stats = first.add(result("a", True, 10))
+    assert first.notice() == "" and "foreign" not in stats.note, stats.note
+    assert sorted(p.name for p in first.path.parent.iterdir() if "foreign" in p.name) == []
+    deadline = time.monotonic() + 10
+    while games_in(first.path) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert games_in(first.path) == 2 and other.notice() == ""
 
 
 def test_processes_meeting_a_corrupt_database_set_it_aside_once(tmp_path: Path) -> None:

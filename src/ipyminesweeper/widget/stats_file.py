@@ -334,7 +334,12 @@ class StatsFile:
         Nothing is written to a file before it is known to be ours (or empty): a foreign or newer one
         stays byte for byte as it was.
         """
-        state = self._verdict(db)
+        db.execute("BEGIN")  # one snapshot: a kernel creating the file meanwhile is seen before or after
+        try:
+            state = self._verdict(db)
+        finally:
+            if db.in_transaction:
+                db.execute("COMMIT")
         db.execute("PRAGMA journal_mode = WAL")  # ours: safe to switch (a no-op once it is WAL)
         db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash never corrupts; commits skip fsync
         if state == "ready":
