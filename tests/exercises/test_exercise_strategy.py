@@ -9,7 +9,7 @@ import random
 import pytest
 from _wrong import assert_caught, assert_passes, checked
 
-from ipyminesweeper import Move, probabilities, simple
+from ipyminesweeper import Move, certain_moves, probabilities, simple
 from ipyminesweeper.exercises import check_strategy
 
 pytestmark = pytest.mark.slow
@@ -22,6 +22,9 @@ def solution_strategy(view):
         return Move("reveal", middle, "first click: the middle of the board")
     p = probabilities(view)
     covered = [pos for pos in p if view[pos] == "."]
+    if not covered:  # every covered cell is flagged: take back the flag least likely on a mine
+        best = min(p, key=lambda pos: p[pos])
+        return Move("flag", best, f"unflag {best}", p[best])
     best = min(covered, key=lambda pos: p[pos])
     return Move("reveal", best, f"{best} is the least likely mine", p[best])
 
@@ -91,7 +94,21 @@ def single_point_rule_with_off_by_one_neighbours(view):
     return Move("reveal", view.covered()[0], "a guess")
 
 
+def careful_that_forgets_every_cell_flagged(view):
+    """Notebook 03's careful as it was: a guess at view.covered()[0] when nothing is certain, which
+    raises IndexError when wrong flags cover every covered cell."""
+    known = certain_moves(view, complete=True)
+    safe = sorted(pos for pos in known.safe if view[pos] == ".")
+    if safe:
+        return Move("reveal", safe[0], known.reasons[safe[0]], 0.0)
+    mines = sorted(pos for pos in known.mines if view[pos] == ".")
+    if mines:
+        return Move("flag", mines[0], known.reasons[mines[0]], 1.0)
+    return Move("reveal", view.covered()[0], "nothing is certain: a guess")
+
+
 WRONG = [
+    careful_that_forgets_every_cell_flagged,
     first_covered_cell,
     simple,
     random_among_the_safest,
@@ -118,6 +135,13 @@ def test_what_each_mistake_is_told() -> None:
     assert "certainly safe" in checked(check_strategy, first_covered_cell).counterexample.summary
     assert "not a Move" in checked(check_strategy, a_tuple_instead_of_a_move).counterexample.summary
     assert "flagged" in checked(check_strategy, counting_flagged_cells).counterexample.summary
+
+
+def test_a_view_with_every_covered_cell_flagged_is_tried() -> None:
+    """Wrong flags can cover every covered cell; then a strategy must take a flag back, not crash."""
+    check = checked(check_strategy, careful_that_forgets_every_cell_flagged)
+    (view,) = check.counterexample.inputs
+    assert "." not in view.cells and "f" in view.cells and "IndexError" in check.counterexample.summary
 
 
 def test_the_legend_says_what_the_marked_cells_are() -> None:
