@@ -7,12 +7,16 @@ A ``rows x cols`` grid stores its cells row-major in flat sequences, so cell ``(
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import overload
 
 from .errors import quote
 
 __all__ = [
+    "LISTED_UP_TO",
     "MAX_CELLS",
+    "NeighbourTable",
     "Position",
     "as_position",
     "block",
@@ -100,9 +104,41 @@ def position(cols: int, index: int) -> Position:
     return (row, col)
 
 
+LISTED_UP_TO = 1 << 18
+"""Grids up to this many cells get their neighbour table listed whole; bigger ones fill it as asked."""
+
+
+class NeighbourTable(Sequence[tuple[int, ...]]):
+    """The neighbour table of a grid too big to list up front (a million cells take seconds): each
+    entry is :func:`neighbour_indices`, worked out when first read and kept."""
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows, self.cols = rows, cols
+        self._known: dict[int, tuple[int, ...]] = {}
+
+    def __len__(self) -> int:
+        return self.rows * self.cols
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, ...]: ...
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[tuple[int, ...]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        found = self._known.get(index)
+        if found is None:
+            if not 0 <= index < len(self):
+                raise IndexError(f"index {index} is off a {self.rows}x{self.cols} grid")
+            found = self._known[index] = neighbour_indices(self.rows, self.cols, index)
+        return found
+
+
 @lru_cache(maxsize=32)
-def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+def neighbour_table(rows: int, cols: int) -> Sequence[tuple[int, ...]]:
     """For every flat index, the flat indices of its (up to eight) neighbours, in reading order."""
+    if rows * cols > LISTED_UP_TO:
+        return NeighbourTable(rows, cols)
     return tuple(neighbour_indices(rows, cols, i) for i in range(rows * cols))
 
 

@@ -16,6 +16,8 @@ says so and offers the "safe" first click instead.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..engine import Board, Minefield, open_cells
 from ..engine.cells import COVERED, REVEALED
 from ..engine.geometry import block, neighbour_table
@@ -57,7 +59,7 @@ def _solve(board: Board) -> Board:
     return board
 
 
-def _changed_numbers(old: str, new: str, table: tuple[tuple[int, ...], ...]) -> set[int]:
+def _changed_numbers(old: str, new: str, table: Sequence[tuple[int, ...]]) -> set[int]:
     """Numbers to re-examine: newly revealed cells and the revealed numbers around them."""
     out: set[int] = set()
     step = 32

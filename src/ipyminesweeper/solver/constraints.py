@@ -240,12 +240,19 @@ def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     table = neighbour_table(rows, cols)
     is_covered = list(map(_COVERED.__contains__, cells))  # map and compress: the loops run in C
     covered = tuple(compress(range(len(cells)), is_covered))
-    # covered neighbours of each number, gathered from the covered side (no per-number scan)
+    # covered neighbours of each number, gathered from the smaller side: early in a game from the few
+    # revealed cells, late from the few covered ones (either way each list is in reading order)
     around: defaultdict[int, list[int]] = defaultdict(list)
-    for j in covered:
-        for i in table[j]:
-            if not is_covered[i]:
-                around[i].append(j)
+    if 2 * len(covered) > len(cells):
+        for i in filterfalse(is_covered.__getitem__, range(len(cells))):
+            nbrs = [j for j in table[i] if is_covered[j]]
+            if nbrs:
+                around[i] = nbrs
+    else:
+        for j in covered:
+            for i in table[j]:
+                if not is_covered[i]:
+                    around[i].append(j)
     constraints: list[Constraint] = []
     for i in sorted(around):
         nbrs = around[i]

@@ -16,11 +16,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, lru_cache
 from itertools import chain, combinations, filterfalse, product
-from math import comb
 from operator import attrgetter, mul
 
 from ..engine.geometry import format_position, neighbour_table
-from . import wording
+from . import binomials, wording
+from .binomials import binomial
 from .components import Component, split
 from .constraints import (
     Constraint,
@@ -70,8 +70,7 @@ def _trim(p: Poly) -> Poly:
     return p[:n]
 
 
-def _c(n: int, k: int) -> int:
-    return comb(n, k) if 0 <= k <= n else 0
+_c = binomial
 
 
 @dataclass(frozen=True)
@@ -657,3 +656,4 @@ def clear_caches() -> None:
     clear_cache()
     count.cache_clear()
     _interior_layouts.cache_clear()
+    binomials.clear()

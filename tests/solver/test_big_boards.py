@@ -1,0 +1,102 @@
+"""The counting on the largest boards: the same numbers as on small ones, reached cheaply.
+
+Binomials of a million cells are walked from their neighbours (solver/binomials.py), the neighbour table
+of a huge grid is filled as it is read (engine/geometry.py), and a view is read from its smaller side
+(the few revealed cells early on, the few covered ones late). Each gives exactly what the plain way gives.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ipyminesweeper import View, new_board, probabilities, reveal
+from ipyminesweeper.engine.geometry import (
+    LISTED_UP_TO,
+    NeighbourTable,
+    neighbour_indices,
+    neighbour_table,
+)
+from ipyminesweeper.solver import binomials
+from ipyminesweeper.solver.binomials import binomial
+from ipyminesweeper.solver.constraints import read_view
+
+
+@given(
+    st.integers(binomials.DIRECT + 1, 60_000).flatmap(
+        lambda n: st.tuples(
+            st.just(n),
+            st.lists(st.tuples(st.integers(-300, 300), st.integers(-300, 300)), min_size=1, max_size=12),
+        )
+    )
+)
+@settings(max_examples=60, deadline=None)
+def test_walked_binomials_are_math_comb(case: tuple[int, list[tuple[int, int]]]) -> None:
+    """Nearby values (walked from a kept one) and far ones (math.comb afresh) alike, zeros included."""
+    n0, offsets = case
+    binomials.clear()
+    for dn, dk in offsets:
+        n, k = n0 + dn, n0 // 7 + dk
+        assert binomial(n, k) == (math.comb(n, k) if 0 <= k <= n else 0), (n, k)
+    assert binomial(n0, -1) == 0 and binomial(n0, n0 + 1) == 0
+
+
+def test_a_walk_reaches_every_direction_exactly() -> None:
+    binomials.clear()
+    n, k = 200_000, 30_000
+    assert binomial(n, k) == math.comb(n, k)  # kept
+    for m, j in [(n, k + 1), (n, k - 1), (n + 1, k), (n - 1, k), (n - 7, k + 5), (n + 9, k - 200)]:
+        assert binomial(m, j) == math.comb(m, j), (m, j)
+
+
+def test_the_neighbour_table_of_a_huge_grid_is_filled_as_it_is_read() -> None:
+    rows, cols = 1000, 1000
+    assert rows * cols > LISTED_UP_TO
+    table = neighbour_table(rows, cols)
+    assert isinstance(table, NeighbourTable) and len(table) == rows * cols
+    rng = random.Random(3)
+    for i in [0, cols - 1, cols, rows * cols - 1, *(rng.randrange(rows * cols) for _ in range(200))]:
+        assert table[i] == neighbour_indices(rows, cols, i)
+    assert list(table[5:8]) == [neighbour_indices(rows, cols, i) for i in range(5, 8)]
+    assert isinstance(neighbour_table(16, 30), tuple)  # small grids: listed whole, as before
+
+
+def constraints_by_definition(view: View) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Every revealed cell next to a covered (or flagged) one: its number and those neighbours."""
+    out = []
+    for i, ch in enumerate(view.cells):
+        if ch in ".f":
+            continue
+        around = tuple(j for j in neighbour_indices(view.rows, view.cols, i) if view.cells[j] in ".f")
+        if around:
+            out.append((i, int(ch), around))
+    return out
+
+
+@given(st.integers(0, 2**32), st.integers(1, 60))
+@settings(max_examples=60, deadline=None)
+def test_a_view_is_read_the_same_from_either_side(seed: int, moves: int) -> None:
+    """Few revealed cells or few covered ones: the constraints are those of the definition."""
+    board = new_board(12, 12, 20, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        safe = [p for p in board.covered() if not board.placed or not board.is_mine(p)]
+        after = reveal(board, rng.choice(safe)) if safe else board
+        if after.over:  # a view in play: the end view shows the mines
+            break
+        board = after
+    system = read_view(board.view)
+    assert [(c.source, c.value, c.cells) for c in system.constraints] == constraints_by_definition(board.view)
+
+
+def test_the_overlay_of_a_million_cells_counts_exactly() -> None:
+    """A 1000x1000 board after its first reveal: every interior cell has the same probability, the
+    mines left over the cells left (the numbers cannot tell them apart), and the sum is the mine count."""
+    board = reveal(new_board(1000, 1000, 150_000, seed=3), (500, 500))
+    p = probabilities(board.view)
+    assert math.isclose(sum(p.values()), board.mines, rel_tol=1e-9)
+    far = p[(0, 0)]
+    assert p[(999, 999)] == far and 0.14 < far < 0.16
