@@ -4,6 +4,7 @@
 // a move repaints only the drawn cells whose character, decorations or overlay value changed.
 import { cellHtml, cellParts, minimapPixels, minimapViewport } from "./grid.js";
 import { labelTexts } from "./features.js";
+import { overlayAt } from "./helpers.js";
 import { setAttr, setProp, setText } from "./dom.js";
 
 /**
@@ -50,7 +51,7 @@ export const cellId = (b, i) => `${b.uid}-${i}`;
 
 function partsOf(g, cells, r, c) {
   const i = r * g.cols + c;
-  return cellParts(r, c, cells[i], g.decorations.get(i), g.overlay.get(i));
+  return cellParts(r, c, cells[i], g.decorations.get(i), overlayAt(g.overlay, cells, i));
 }
 
 function rowInner(b, g, cells, r, c0, c1) {
@@ -131,7 +132,7 @@ function repaintRow(b, g, cells, r, redo) {
     const i = base + c;
     if (
       (changed && cells[i] !== shownCells[i]) ||
-      (overlayChanged && shown.overlay.get(i) !== g.overlay.get(i)) ||
+      (overlayChanged && overlayAt(shown.overlay, shownCells, i) !== overlayAt(g.overlay, cells, i)) ||
       (decorated && decorated.has(c))
     ) {
       paintCell(kids[c - row.c0], partsOf(g, cells, r, c));

@@ -302,15 +302,36 @@ export function formatPercent(p) {
   return `${Math.round(v)}%`;
 }
 
-/** Decode the synced `probabilities` dict (flat index string → p) into a Map index → p, dropping junk. */
+/**
+ * The probability overlay: P(mine) of the cells listed one by one (those next to a number), and the one
+ * probability every other covered or flagged cell shares (no number tells them apart), if any.
+ * @typedef {{cells: Map<number, number>, elsewhere: number | undefined}} Overlay
+ */
+
+/** @type {Overlay} */
+export const NO_OVERLAY = Object.freeze({ cells: new Map(), elsewhere: undefined });
+
+const isProbability = (v) => typeof v === "number" && v >= 0 && v <= 1;
+
+/** Decode the synced `probabilities` dict (flat index string → p, and "*" → the others' p), dropping junk.
+ * @returns {Overlay} */
 export function decodeProbabilities(obj, size) {
-  const out = new Map();
-  if (!obj || typeof obj !== "object") return out;
+  const cells = new Map();
+  if (!obj || typeof obj !== "object") return { cells, elsewhere: undefined };
   for (const [k, v] of Object.entries(obj)) {
     const i = Number(k);
-    if (Number.isInteger(i) && i >= 0 && i < size && typeof v === "number" && v >= 0 && v <= 1) out.set(i, v);
+    if (Number.isInteger(i) && i >= 0 && i < size && isProbability(v)) cells.set(i, v);
   }
-  return out;
+  return { cells, elsewhere: isProbability(obj["*"]) ? obj["*"] : undefined };
+}
+
+/** What the overlay shows on cell `i` of the view `cells`: its listed probability, else the others' one
+ * if it is covered or flagged, else nothing. */
+export function overlayAt(overlay, cells, i) {
+  const listed = overlay.cells.get(i);
+  if (listed !== undefined) return listed;
+  const ch = cells[i];
+  return ch === "." || ch === "f" ? overlay.elsewhere : undefined;
 }
 
 /** Speed slider (0 slow … 100 fast) ↔ delay in seconds between autoplay moves (log scale 2 s … 0.01 s). */

@@ -10,6 +10,7 @@ import {
   cellText,
   changedIndices,
   decodeProbabilities,
+  overlayAt,
   decodeView,
   delayToSpeed,
   describeCell,
@@ -276,13 +277,20 @@ test("overlayText is the whole percent without the sign", () => {
   assert.equal(formatPercent(0), "0%");
 });
 
+test("the overlay lists the cells next to a number; '*' is every other covered or flagged cell", () => {
+  const o = decodeProbabilities({ 1: 0.5, "*": 0.2 }, 6);
+  assert.deepEqual([0, 1, 2, 3, 4, 5].map((i) => overlayAt(o, ".1.f2.", i)), [0.2, 0.5, 0.2, 0.2, undefined, 0.2]);
+  assert.equal(decodeProbabilities({ 1: 0.5, "*": 2 }, 6).elsewhere, undefined); // junk: nothing elsewhere
+  assert.equal(overlayAt(decodeProbabilities({ 1: 0.5 }, 6), "......", 0), undefined);
+});
+
 test("decodeProbabilities keeps valid entries only", () => {
-  const m = decodeProbabilities({ 0: 0.5, 3: 1, 9: 0.1, "-1": 0.2, x: 0.3, 2: "0.4", 1: 1.5 }, 6);
+  const m = decodeProbabilities({ 0: 0.5, 3: 1, 9: 0.1, "-1": 0.2, x: 0.3, 2: "0.4", 1: 1.5 }, 6).cells;
   assert.deepEqual([...m.entries()].sort(), [
     [0, 0.5],
     [3, 1],
   ]);
-  assert.equal(decodeProbabilities(null, 6).size, 0);
+  assert.equal(decodeProbabilities(null, 6).cells.size, 0);
 });
 
 test("speed slider and delay are inverse, fast is short", () => {

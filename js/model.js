@@ -22,7 +22,7 @@ const CELLS_RE = /^[.f0-8*XFx]*$/;
  *   rows: number, cols: number, cells: string, status: string, minesLeft: number, mines: number,
  *   startedAt: number, endedAt: number, elapsed: number, canUndo: boolean, summary: string, error: string,
  *   errorDetails: string, strategies: string[], strategy: string, lastMove: Move, hintMove: Move,
- *   showProbabilities: boolean, probabilities: Map<number, number>, autoplaying: boolean, delay: number,
+ *   showProbabilities: boolean, probabilities: import("./helpers.js").Overlay, autoplaying: boolean, delay: number,
  *   labels: boolean, cellSize: number, questionMarks: boolean, marks: Set<number>, historyLength: number,
  *   viewing: number, historyStep: Move & {index?: number}, statsTable: Record<string, any>[], level: string,
  *   firstClick: string, handled: number, problem: string, raw: Record<string, any>, version: number,

@@ -1,6 +1,6 @@
 // view(model, ui): everything the widget shows, derived from the synced model and the UI state. Pure: the
 // renderers of js/dom.js and js/board.js only write what this returns. `node --test js/` tests it.
-import { delayToSpeed, elapsedSeconds, faceFor, formatCounter, isOver, speedText, statusMessage } from "./helpers.js";
+import { delayToSpeed, elapsedSeconds, faceFor, formatCounter, isOver, NO_OVERLAY, speedText, statusMessage } from "./helpers.js";
 import { describeGame, describeMove, historyText, isSmall, MAX_CELL, MIN_CELL, pitchOf, sliderFollows, statsRow } from "./features.js";
 import { frozenSeconds } from "./input.js";
 import { shownIndex } from "./model.js";
@@ -109,7 +109,7 @@ export function gridView(model, ui) {
     small: isSmall(size),
     window,
     decorations: decorations(model, ui),
-    overlay: model.showProbabilities && !isOver(model.status) ? model.probabilities : new Map(),
+    overlay: model.showProbabilities && !isOver(model.status) ? model.probabilities : NO_OVERLAY,
     cursor: cursor.row * model.cols + cursor.col,
     minimap: whole ? null : { ...minimapSize(model.rows, model.cols), position: positionText(ui.scroll, pitch, model.rows, model.cols) },
   };

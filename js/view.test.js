@@ -49,8 +49,8 @@ test("a small board is drawn whole; the overlay only while it is on and the game
   assert.equal(g.minimap, null);
   assert.equal(g.size, 28);
   const on = modelOf({ show_probabilities: true, probabilities: { 0: 0.5, 3: 1 }, status: "playing" });
-  assert.deepEqual([...gridView(on, initialUi()).overlay], [[0, 0.5], [3, 1]]);
-  assert.equal(gridView(modelOf({ ...on.raw, show_probabilities: true, probabilities: { 0: 0.5 }, status: "lost" }), initialUi()).overlay.size, 0);
+  assert.deepEqual([...gridView(on, initialUi()).overlay.cells], [[0, 0.5], [3, 1]]);
+  assert.equal(gridView(modelOf({ ...on.raw, show_probabilities: true, probabilities: { 0: 0.5 }, status: "lost" }), initialUi()).overlay.cells.size, 0);
 });
 
 test("a 2000x2000 board draws only a window around what is in view, with a minimap and a position", () => {

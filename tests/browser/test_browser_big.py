@@ -3,7 +3,7 @@
 Only the cells in view (plus a margin) are drawn, so the grid opens in seconds and stays responsive. The
 test process computes with the engine (same seed) what each action must produce and compares it with the
 cells the page draws; a light probe cell reads the kernel's side (no 4 MB board printed). The overlay is
-left out here: on a board of a million covered cells Python needs minutes for it (issue 20 bounds it).
+checked too: the kernel sends the probabilities of the cells next to a number, and one for all the others.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from ipyms_browser import cell, wait_status
 
-from ipyminesweeper import Board, chord, new_board, reveal, toggle_flag
+from ipyminesweeper import Board, chord, new_board, probabilities, reveal, toggle_flag
 
 pytestmark = pytest.mark.browser
 
@@ -127,6 +127,25 @@ def test_big_board_plays(lab: Any, size: int, mines: int) -> None:
     assert state["covered"] == expected.view.cells.count(".") and state["status"] == "playing"
     page.locator(".ipyms-root").evaluate("e => e.scrollIntoView({block: 'start'})")
     lab.screenshot(f"lab-big-{size}")
+
+    # The overlay: every drawn covered cell shows the engine's probability (the kernel lists the cells
+    # next to a number and sends one value for all the others, which no number tells apart).
+    page.locator(".ipyms-probabilities").check()
+    page.wait_for_selector(".ipyms-cell[data-probability]", state="attached", timeout=SLOW_MS)
+    want = probabilities(expected.view)
+    shown = page.evaluate(
+        """() => { const cols = +document.querySelector('.ipyms-board').dataset.cols;
+          return [...document.querySelectorAll('.ipyms-cell[data-probability]')]
+            .map(c => [+c.dataset.row * cols + +c.dataset.col, +c.dataset.probability]); }"""
+    )
+    covered = [i for i, ch in drawn(page).items() if ch in ".f"]
+    assert len(shown) == len(covered) > 0
+    assert all(abs(p - want[divmod(i, size)]) <= 1e-4 for i, p in shown)
+    assert len({p for _, p in shown}) > 2, "frontier cells and the shared value of the others"
+    page.locator(".ipyms-board-wrap").evaluate("e => e.scrollIntoView({block: 'start'})")
+    lab.screenshot(f"lab-big-{size}-overlay")
+    page.locator(".ipyms-probabilities").uncheck()
+    page.wait_for_selector(".ipyms-cell[data-probability]", state="detached", timeout=SLOW_MS)
 
     # The keyboard cursor is scrolled into view, far from where it started (the last click put it there).
     page.locator(".ipyms-root").focus()

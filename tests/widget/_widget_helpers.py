@@ -109,3 +109,15 @@ def browser_request(w: Minesweeper, content: Any) -> None:
 def after(session: Session, message: Message, now: int = 0) -> Session:
     """The session ``update`` returns for ``message`` (the tests of effects look at the effects)."""
     return update(session, message, now=now)[0]
+
+
+def shown_overlay(w: Minesweeper) -> dict[int, float]:
+    """The overlay as the browser shows it: P(mine) of every covered or flagged cell, from the synced
+    ``probabilities`` (the cells it lists, and ``"*"`` for all the others; docs/architecture.md)."""
+    listed = {int(k): p for k, p in w.probabilities.items() if k != "*"}
+    elsewhere = w.probabilities.get("*")
+    return {
+        i: listed.get(i, elsewhere)
+        for i, ch in enumerate(w.cells)
+        if ch in ".f" and (i in listed or elsewhere is not None)
+    }

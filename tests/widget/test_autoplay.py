@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from _widget_helpers import browser_request
+from _widget_helpers import browser_request, shown_overlay
 
 from ipyminesweeper import GameOverError, Minesweeper, new_board, reveal
 from ipyminesweeper.play import STRATEGIES, Move, exact, register_strategy
@@ -232,6 +232,16 @@ def test_autoplay_reports_a_strategy_error() -> None:
     assert len(w.history) == 1
 
 
+def around(i: int, n: int = 16) -> list[int]:
+    r, c = divmod(i, n)
+    return [
+        (r + dr) * n + c + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+    ]
+
+
 def test_probabilities_overlay_matches_the_solver_and_only_covers_covered_cells() -> None:
     w = Minesweeper(size=16, mines=40, seed=8)
     w.reveal(8, 8)
@@ -241,14 +251,18 @@ def test_probabilities_overlay_matches_the_solver_and_only_covers_covered_cells(
     w.show_probabilities = True
     expected = probabilities(w.board.view)
     assert w.probabilities
-    for key, p in w.probabilities.items():
-        i = int(key)
-        pos = (i // 16, i % 16)
+    shown = shown_overlay(w)
+    for i, p in shown.items():
         assert w.cells[i] in ".f"
-        assert p == pytest.approx(expected[pos], abs=1e-4)
-    assert len(w.probabilities) == sum(ch in ".f" for ch in w.cells)
+        assert p == pytest.approx(expected[(i // 16, i % 16)], abs=1e-4)
+    assert len(shown) == sum(ch in ".f" for ch in w.cells)
+    # listed one by one: the cells next to a number; "*": the others, which no number tells apart
+    frontier = {
+        i for i in range(256) if w.cells[i] in ".f" and any(w.cells[j] in "012345678" for j in around(i))
+    }
+    assert {int(k) for k in w.probabilities if k != "*"} == frontier
     w.step("exact")
-    assert all(w.cells[int(k)] in ".f" for k in w.probabilities)  # recomputed per move
+    assert all(w.cells[int(k)] in ".f" for k in w.probabilities if k != "*")  # recomputed per move
     w.show_probabilities = False
     assert w.probabilities == {}
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import Position, View
-from ..solver import InconsistentViewError, probabilities
+from ..solver import InconsistentViewError, analyse
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
 from .session import Problem, Session, StrategyError, describe_turn
@@ -196,15 +196,31 @@ def _history_step(session: Session, index: int, view: View) -> dict[str, Any]:
     return step
 
 
+ELSEWHERE = "*"
+"""The overlay's key for every covered or flagged cell it does not list: the cells away from every number."""
+
+
 @lru_cache(maxsize=8)
 def overlay(view: View) -> dict[str, float]:
-    """The probability overlay: flat index (a str, for JSON) -> P(mine), for covered and flagged cells."""
+    """The probability overlay: flat index (a str, for JSON) -> P(mine), for the covered and flagged
+    cells next to a number (or decided by the numbers), and under :data:`ELSEWHERE` the one probability
+    that every other covered or flagged cell shares: the numbers cannot tell those cells apart. So the
+    message grows with the frontier, not with the board (a 1000x1000 board after its first click: a
+    few hundred entries, not a million)."""
     try:
-        probs = probabilities(view)
+        a = analyse(view, explain=False)
     except InconsistentViewError:  # a board set by hand can contradict itself; show nothing
         return {}
     cols, cells = view.cols, view.cells
-    return {str(r * cols + c): round(p, 4) for (r, c), p in probs.items() if cells[r * cols + c] in ".f"}
+    probs = a.probabilities
+    listed = {
+        str(r * cols + c): round(probs[(r, c)], 4)
+        for r, c in sorted(probs.keys() - a.interior)  # a set difference: the loop over the board runs in C
+        if cells[r * cols + c] in ".f"
+    }
+    if a.interior:
+        listed[ELSEWHERE] = round(a.probabilities[next(iter(a.interior))], 4)
+    return listed
 
 
 FALLBACK_CELLS = 1024

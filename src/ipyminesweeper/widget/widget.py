@@ -153,7 +153,8 @@ class Minesweeper(anywidget.AnyWidget):
     hint_move = t.Dict(read_only=True, help="the move w.hint() showed: not played").tag(sync=True)
     show_probabilities = t.Bool(False, help="overlay mine probabilities").tag(sync=True)
     probabilities = t.Dict(
-        read_only=True, help="flat cell index (str) -> P(mine), covered cells only, while on"
+        read_only=True,
+        help='flat cell index (str) -> P(mine) next to the numbers; "*" -> P(mine) of all the others',
     ).tag(sync=True)
     autoplaying = t.Bool(False, read_only=True).tag(sync=True)
     delay = t.Float(0.25, help="seconds between autoplay moves").tag(sync=True)
