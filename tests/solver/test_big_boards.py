@@ -44,6 +44,14 @@ def test_walked_binomials_are_math_comb(case: tuple[int, list[tuple[int, int]]])
     assert binomial(n0, -1) == 0 and binomial(n0, n0 + 1) == 0
 
 
+@given(st.integers(binomials.BY_PRIMES, 400_000).flatmap(lambda n: st.tuples(st.just(n), st.integers(0, n))))
+@settings(max_examples=25, deadline=None)
+def test_binomials_built_from_prime_factors_are_math_comb(case: tuple[int, int]) -> None:
+    n, k = case
+    binomials.clear()  # nothing kept to walk from: built from its prime factors
+    assert binomial(n, k) == math.comb(n, k)
+
+
 def test_a_walk_reaches_every_direction_exactly() -> None:
     binomials.clear()
     n, k = 200_000, 30_000

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import traceback
 from functools import lru_cache
+from itertools import chain
 from typing import Any
 
 from ..engine import Position, View
@@ -212,12 +213,10 @@ def overlay(view: View) -> dict[str, float]:
     except InconsistentViewError:  # a board set by hand can contradict itself; show nothing
         return {}
     cols, cells = view.cols, view.cells
-    probs = a.probabilities
-    listed = {
-        str(r * cols + c): round(probs[(r, c)], 4)
-        for r, c in sorted(probs.keys() - a.interior)  # a set difference: the loop over the board runs in C
-        if cells[r * cols + c] in ".f"
-    }
+    probs, interior = a.probabilities, a.interior
+    near = {pos for pos in chain(a.frontier, a.safe, a.mines) if pos not in interior}  # (never the board)
+    covered = [(r, c) for r, c in sorted(near) if cells[r * cols + c] in ".f"]
+    listed = {str(r * cols + c): round(probs[r, c], 4) for r, c in covered}
     if a.interior:
         listed[ELSEWHERE] = round(a.probabilities[next(iter(a.interior))], 4)
     return listed
