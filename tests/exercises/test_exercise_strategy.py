@@ -156,3 +156,10 @@ def test_exact_keeps_both_promises() -> None:
     from ipyminesweeper import exact
 
     assert_passes(check_strategy(exact))
+
+
+def test_a_few_tries_still_ask_about_every_kind_of_view() -> None:
+    """tries=1 still searches both kinds of views (one example each at least)."""
+    from ipyminesweeper import exact
+
+    assert check_strategy(exact, tries=1).tried >= 2

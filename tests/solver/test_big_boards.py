@@ -69,6 +69,7 @@ def test_the_neighbour_table_of_a_huge_grid_is_filled_as_it_is_read() -> None:
     for i in [0, cols - 1, cols, rows * cols - 1, *(rng.randrange(rows * cols) for _ in range(200))]:
         assert table[i] == neighbour_indices(rows, cols, i)
     assert list(table[5:8]) == [neighbour_indices(rows, cols, i) for i in range(5, 8)]
+    assert table[-1] == neighbour_indices(rows, cols, rows * cols - 1)  # from the end, as a tuple does
     assert isinstance(neighbour_table(16, 30), tuple)  # small grids: listed whole, as before
 
 

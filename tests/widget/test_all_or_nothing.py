@@ -118,7 +118,7 @@ def test_new_game_takes_a_board() -> None:
     w = playing()
     board = reveal(new_board(9, 9, 10, seed=5), (4, 4))
     assert w.new_game(board) == board and w.board == board and len(w.history) == 1
-    with pytest.raises(ValueError, match="pass nothing else"):
+    with pytest.raises(TypeError, match="pass nothing else"):
         w.new_game(board, seed=3)
     assert w.board == board
 

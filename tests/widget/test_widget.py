@@ -117,8 +117,20 @@ def test_board_arguments_follow_new_board(kwargs: dict[str, Any]) -> None:
         (
             (),
             {"board": new_board(3, 3, 1, first_click="safe"), "size": 3},
-            ValueError,
+            TypeError,
             "pass nothing else",
+        ),
+        (
+            (),
+            {"board": new_board(3, 3, 1, first_click="any"), "first_click": "safe"},
+            TypeError,
+            r"first_click=",
+        ),
+        (
+            (new_board(3, 3, 1, first_click="any"),),
+            {"board": new_board(3, 3, 1, first_click="any")},
+            TypeError,
+            "give the board once",
         ),
     ],
 )
@@ -455,3 +467,14 @@ def test_extra_keywords_go_to_anywidget() -> None:
     assert w.layout.width == "320px" and w._dom_classes == ("mine",)
     with pytest.raises(Exception):  # noqa: B017 - traitlets' own error for an unknown trait type
         Minesweeper(size=9, mines=10, layout=42)
+
+
+def test_new_game_keeps_what_it_is_not_told_to_change() -> None:
+    w = Minesweeper(rows=5, cols=7, mines=4, first_click="safe", seed=1)
+    for kwargs in ({}, {"first_click": None}, {"seed": 3}):
+        board = w.new_game(**kwargs)
+        assert (board.rows, board.cols, board.mines, board.first_click) == (5, 7, 4, "safe"), kwargs
+    assert w.new_game(first_click="any").first_click == "any"
+    with pytest.raises(TypeError, match=r"'strategy': use level, board, rows") as error:
+        w.new_game(strategy="exact")  # not a new_game keyword, and not suggested as one
+    assert "did you mean" not in str(error.value)

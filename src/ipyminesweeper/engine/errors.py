@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["BoardError", "GameOverError", "quote"]
+__all__ = ["BoardError", "GameOverError", "game_over", "quote"]
 
 
 class BoardError(ValueError):
@@ -11,6 +11,11 @@ class BoardError(ValueError):
 
 class GameOverError(ValueError):
     """A move on a board whose game has ended (won or lost)."""
+
+
+def game_over(status: str, then: str = "") -> GameOverError:
+    """The error for a move on a game that is ``status`` ("won" or "lost"); ``then``: what to do instead."""
+    return GameOverError(f"the game on this board is {status}: no more moves{then}")
 
 
 def quote(value: object, limit: int = 60) -> str:

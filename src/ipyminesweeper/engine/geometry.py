@@ -126,6 +126,8 @@ class NeighbourTable(Sequence[tuple[int, ...]]):
     def __getitem__(self, index: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:  # from the end, as a tuple does
+            index += len(self)
         found = self._known.get(index)
         if found is None:
             if not 0 <= index < len(self):

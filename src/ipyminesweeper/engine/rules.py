@@ -12,7 +12,7 @@ from typing import TypedDict
 
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
-from .errors import GameOverError, quote
+from .errors import game_over, quote
 from .geometry import Position, neighbour_indices, shape_error, spread_position_error
 from .minefield import (
     FIRST_CLICK_POLICIES,
@@ -55,7 +55,7 @@ class BoardOptions(TypedDict, total=False):
     size: int | None
     density: float | None
     seed: int | None
-    first_click: str
+    first_click: str | None
 
 
 def new_board(
@@ -92,7 +92,8 @@ def new_board(
         level, rows = rows, None
     if level is not None:
         if not isinstance(level, str):
-            raise TypeError(f"level is a level name ({', '.join(LEVELS)}), not {quote(level)}")
+            hint = " (did you mean size=...?)" if isinstance(level, int) else ""
+            raise TypeError(f"level is a level name ({', '.join(LEVELS)}), not {quote(level)}{hint}")
         if level not in LEVELS:
             raise ValueError(f"unknown level {quote(level)}: use one of {', '.join(LEVELS)}")
         given = _given(rows=rows, cols=cols, mines=mines, size=size, density=density)
@@ -166,9 +167,7 @@ def _playable_index(move: str, board: Board, pos: Position, more: tuple[object, 
         raise spread_position_error(move, pos, more)
     index = board.index(pos)
     if board.over:
-        raise GameOverError(
-            f"the game on this board is {board.status}: no more moves; start a new game (new_board) or undo"
-        )
+        raise game_over(board.status, "; start a new game (new_board) or undo")
     return index
 
 

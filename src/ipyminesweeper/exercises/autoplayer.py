@@ -72,7 +72,9 @@ def check_strategy(fn: Callable[[View], Move], tries: int = 250) -> Check:
     main = run_check("strategy", fn, with_covered, judge, tries, _view)
     if not main:  # the lesson first: a guess while a cell is certainly safe, before the corner case
         return main
-    flagged = run_check("strategy", fn, boards().map(_every_covered_cell_flagged), judge, tries // 5, _view)
+    flagged = run_check(
+        "strategy", fn, boards().map(_every_covered_cell_flagged), judge, max(1, tries // 5), _view
+    )
     if not flagged:
         return flagged
     counts = Counter(dict(main.counts)) + Counter(dict(flagged.counts))

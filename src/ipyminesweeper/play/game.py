@@ -7,7 +7,8 @@
 
 from __future__ import annotations
 
-from ..engine import Board, GameOverError
+from ..engine import Board
+from ..engine.errors import game_over
 from .exact import exact
 from .move import Move, Strategy, apply_move, validate_move
 from .registry import BUILTINS, resolve, strategy_name
@@ -35,7 +36,7 @@ def ask(board: Board, strategy: Strategy | str = exact, name: str | None = None)
     if not isinstance(board, Board):
         raise TypeError(f"a strategy plays on a board: board must be a Board, not {type(board).__name__}")
     if board.over:
-        raise GameOverError(f"the game on this board is {board.status}: no more moves")
+        raise game_over(board.status)
     fn = resolve(strategy)
     named = who(strategy_name(strategy) if name is None else name)
     try:

@@ -22,9 +22,9 @@ from math import comb, isqrt
 __all__ = ["binomial"]
 
 DIRECT = 4096
-"""Up to this ``n``, ``math.comb`` is quick enough: it is called directly."""
+"""Up to this ``n``, or this ``min(k, n - k)``, ``math.comb`` is quick enough: it is called directly."""
 WALK = 256
-"""The most steps walked from a kept value; farther away, ``math.comb`` starts afresh."""
+"""The most steps walked from a kept value; farther away, the value is made afresh."""
 KEPT = 16
 """How many large values are kept to walk from."""
 BY_PRIMES = 65536
@@ -38,7 +38,7 @@ def binomial(n: int, k: int) -> int:
     """``C(n, k)``, the ways to choose ``k`` of ``n`` cells; 0 when ``k < 0`` or ``k > n``."""
     if not 0 <= k <= n:
         return 0
-    if n <= DIRECT:
+    if n <= DIRECT or min(k, n - k) <= DIRECT:  # math.comb is quick when either side is small
         return comb(n, k)
     with _lock:
         nearest = min(_kept, key=lambda key: abs(key[0] - n) + abs(key[1] - k), default=None)

@@ -70,9 +70,6 @@ def _trim(p: Poly) -> Poly:
     return p[:n]
 
 
-_c = binomial
-
-
 @dataclass(frozen=True)
 class Analysis:
     """Everything the exact solver knows about a view, from one enumeration.
@@ -223,7 +220,9 @@ class Analysis:
             terms: dict[int, list[list[tuple[int, int]]]] = {}
             for b, (f, g) in boxes.items():
                 n = cc.sizes[b]
-                terms[b] = [[(0, _c(n - f - g, k - f))] if f <= k <= n - g else [] for k in range(n + 1)]
+                terms[b] = [
+                    [(0, binomial(n - f - g, k - f))] if f <= k <= n - g else [] for k in range(n + 1)
+                ]
             table = cc.number_table(terms)
             touched = _mul(touched, [row[0] for row in table])
         if len(fixed) == 0:
@@ -238,7 +237,7 @@ class Analysis:
         rest = _mul(touched, untouched)  # frontier layouts by mine count
         free = len(system.interior) - inner[0] - inner[1]
         left = system.mines - inner[0]
-        return sum(w * _c(free, left - m) for m, w in enumerate(rest) if w)
+        return sum(w * binomial(free, left - m) for m, w in enumerate(rest) if w)
 
     def after_reveal(self, pos: Pos, number: int) -> Analysis:
         """The analysis of this view with the covered cell ``pos`` revealed, showing ``number``.
@@ -367,7 +366,7 @@ class Analysis:
                 for ai in range(nbr_interior + 1):
                     k = shift + a + ai
                     if k <= 8:
-                        out[k] += w * _c(nbr_interior, ai) * ways[m + ai]
+                        out[k] += w * binomial(nbr_interior, ai) * ways[m + ai]
         return tuple(out)
 
 
@@ -412,9 +411,12 @@ def _component_table(cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], z
         n = cc.sizes[b]
         rest = n - xin - s
         if zero_only:
-            terms[b] = [[(0, _c(rest, k))] for k in range(n + 1)]
+            terms[b] = [[(0, binomial(rest, k))] for k in range(n + 1)]
         else:
-            terms[b] = [[(a, _c(s, a) * _c(rest, k - a)) for a in range(min(s, k) + 1)] for k in range(n + 1)]
+            terms[b] = [
+                [(a, binomial(s, a) * binomial(rest, k - a)) for a in range(min(s, k) + 1)]
+                for k in range(n + 1)
+            ]
     return cc.number_table(terms)
 
 
@@ -422,7 +424,7 @@ def _component_table(cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], z
 def _interior_layouts(interior: int, mines: int, size: int) -> tuple[int, ...]:
     """``C(interior, mines - t)`` for ``t = 0..size``: the ways to place the mines the frontier leaves
     on the cells away from it. Cached: successive views (and a look-ahead's hypotheses) share them."""
-    return tuple(_c(interior, mines - t) for t in range(size + 1))
+    return tuple(binomial(interior, mines - t) for t in range(size + 1))
 
 
 def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list[int]:

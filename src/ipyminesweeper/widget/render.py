@@ -13,7 +13,6 @@ from __future__ import annotations
 import html
 import traceback
 from functools import lru_cache
-from itertools import chain
 from typing import Any
 
 from ..engine import Position, View
@@ -204,7 +203,7 @@ ELSEWHERE = "*"
 @lru_cache(maxsize=8)
 def overlay(view: View) -> dict[str, float]:
     """The probability overlay: flat index (a str, for JSON) -> P(mine), for the covered and flagged
-    cells next to a number (or decided by the numbers), and under :data:`ELSEWHERE` the one probability
+    cells next to a number (the frontier), and under :data:`ELSEWHERE` the one probability
     that every other covered or flagged cell shares: the numbers cannot tell those cells apart. So the
     message grows with the frontier, not with the board (a 1000x1000 board after its first click: a
     few hundred entries, not a million)."""
@@ -212,13 +211,10 @@ def overlay(view: View) -> dict[str, float]:
         a = analyse(view, explain=False)
     except InconsistentViewError:  # a board set by hand can contradict itself; show nothing
         return {}
-    cols, cells = view.cols, view.cells
-    probs, interior = a.probabilities, a.interior
-    near = {pos for pos in chain(a.frontier, a.safe, a.mines) if pos not in interior}  # (never the board)
-    covered = [(r, c) for r, c in sorted(near) if cells[r * cols + c] in ".f"]
-    listed = {str(r * cols + c): round(probs[r, c], 4) for r, c in covered}
+    probs, cols = a.probabilities, view.cols
+    listed = {str(r * cols + c): round(probs[r, c], 4) for r, c in sorted(a.frontier)}
     if a.interior:
-        listed[ELSEWHERE] = round(a.probabilities[next(iter(a.interior))], 4)
+        listed[ELSEWHERE] = round(probs[next(iter(a.interior))], 4)
     return listed
 
 

@@ -337,9 +337,9 @@ class StatsFile:
         db.execute("BEGIN")  # one snapshot: a kernel creating the file meanwhile is seen before or after
         try:
             state = self._verdict(db)
-        finally:
+        finally:  # it only read
             if db.in_transaction:
-                db.execute("COMMIT")
+                db.execute("ROLLBACK")
         db.execute("PRAGMA journal_mode = WAL")  # ours: safe to switch (a no-op once it is WAL)
         db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash never corrupts; commits skip fsync
         if state == "ready":

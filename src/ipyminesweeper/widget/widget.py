@@ -23,7 +23,7 @@ import json
 import logging
 import math
 import time
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import anywidget
 import traitlets as t
 
-from ..engine import LEVELS, Board, BoardOptions, Position, View, format_position, new_board
+from ..engine import Board, BoardOptions, Position, View, format_position, new_board
 from ..engine.errors import quote
 from ..engine.geometry import as_position
 from ..engine.minefield import new_seed
@@ -94,24 +94,23 @@ def starting_board(
     level: str | Board | None = None, *, board: Board | None = None, **options: Unpack[BoardOptions]
 ) -> Board:
     """The start board for the constructor's (and ``new_game``'s) arguments. A board given whole is
-    taken as it is; everything else is :func:`~ipyminesweeper.new_board`'s, which checks it."""
+    taken as it is; everything else goes to :func:`~ipyminesweeper.new_board`, which checks it (an
+    argument left out or None takes new_board's default)."""
+    given: dict[str, Any] = {k: v for k, v in options.items() if v is not None}
     if isinstance(level, Board):
         if board is not None:
-            raise ValueError("give the board once: Minesweeper(board) or Minesweeper(board=board)")
+            raise TypeError("give the board once: Minesweeper(board) or Minesweeper(board=board)")
         board, level = level, None
     if board is not None:
         if not isinstance(board, Board):
             raise TypeError(f"board must be an ipyminesweeper Board, not {type(board).__name__}")
-        if level is not None or any(v is not None for k, v in options.items() if k != "first_click"):
-            raise ValueError("a given board already has its size, mines and seed: pass nothing else")
+        if level is not None or given:
+            raise TypeError(
+                "a given board already has its size, mines, seed and first-click rule: pass nothing "
+                f"else (got {', '.join(f'{k}=' for k in given) or 'a level'})"
+            )
         return board
-    if level is not None and not isinstance(level, str):
-        hint = " (did you mean size=...?)" if isinstance(level, int) else ""
-        raise TypeError(
-            f"the first argument is a level name ({', '.join(LEVELS)}) or a Board, "
-            f"not {type(level).__name__} {quote(level)}{hint}"
-        )
-    return new_board(level=level, **options)
+    return new_board(level=level, **given)
 
 
 class Minesweeper(anywidget.AnyWidget):
@@ -194,12 +193,15 @@ class Minesweeper(anywidget.AnyWidget):
         mines: int | None = None,
         density: float | None = None,
         seed: int | None = None,
-        first_click: str = "opening",
+        first_click: str | None = None,
         strategy: str | None = None,
         delay: float | None = None,
         **kwargs: Any,
     ) -> None:
-        _check_keywords(kwargs, type(self).class_trait_names())  # before anything is made
+        # before anything is made: a keyword that is neither a parameter nor a trait (ipywidgets' own
+        # traits, such as layout, pass)
+        more = ", or a widget trait such as layout"
+        _check_keywords(kwargs, type(self).class_trait_names(), "Minesweeper()", _PARAMETERS, more)
         board = starting_board(
             level,
             board=board,
@@ -541,7 +543,7 @@ class Minesweeper(anywidget.AnyWidget):
         ``cols``, ``mines``, ``density``, ``seed``, ``first_click``; all checked before anything
         changes). Clears the history and stops the autoplayer.
         """
-        _check_keywords(options, BoardOptions.__optional_keys__, "new_game()")  # as the constructor does
+        _check_keywords(options, BoardOptions.__optional_keys__, "new_game()", _BOARD_PARAMETERS)
         current = self._session.board
         given_board = board is not None or isinstance(level, Board)
         seed = options.get("seed")
@@ -549,7 +551,8 @@ class Minesweeper(anywidget.AnyWidget):
         if level is None and board is None and all(v is None for v in shape):
             options.update({"rows": current.rows, "cols": current.cols, "mines": current.mines})
         if not given_board:
-            options.setdefault("first_click", current.first_click)
+            if options.get("first_click") is None:
+                options["first_click"] = current.first_click
             options["seed"] = 0 if seed is None else seed  # checked here; a fresh one comes from the shell
         given = starting_board(level, board=board, **options)
         if given_board or seed is not None:
@@ -767,40 +770,23 @@ def _position(method: str, row: object, col: object) -> Position:
     return as_position((row, col))
 
 
-_PARAMETERS = (
-    "level",
-    "board",
-    "size",
-    "rows",
-    "cols",
-    "mines",
-    "density",
-    "seed",
-    "first_click",
-    "strategy",
-    "delay",
-)
+_BOARD_PARAMETERS = ("level", "board", *BoardOptions.__annotations__)
+"""The keyword arguments of ``new_game(...)``: a level, a board, or new_board's options."""
+_PARAMETERS = (*_BOARD_PARAMETERS, "strategy", "delay")
 """The keyword arguments of ``Minesweeper(...)`` besides the widget's traits."""
 
 _SPELLINGS = {"width": "cols", "height": "rows", "columns": "cols", "n_mines": "mines", "bombs": "mines"}
 
 
-def _check_keywords(kwargs: Mapping[str, Any], allowed: Iterable[str], call: str = "Minesweeper()") -> None:
-    """A TypeError naming the valid keywords for a keyword ``call`` does not take (for the constructor,
-    neither a parameter nor a trait: ipywidgets' own traits, such as ``layout``, pass)."""
+def _check_keywords(
+    kwargs: Mapping[str, Any], allowed: Iterable[str], call: str, valid: Sequence[str], more: str = ""
+) -> None:
+    """A TypeError for a keyword ``call`` does not take, naming the ``valid`` ones (and ``more``)."""
     allowed = set(allowed)
     unknown = sorted(k for k in kwargs if k not in allowed)
     if not unknown:
         return
     name = unknown[0]
-    close = _SPELLINGS.get(name) or next(iter(difflib.get_close_matches(name, _PARAMETERS, 1)), None)
+    close = _SPELLINGS.get(name) or next(iter(difflib.get_close_matches(name, valid, 1)), None)
     hint = f" (did you mean {close}=?)" if close else ""
-    valid = (
-        _PARAMETERS
-        if call == "Minesweeper()"
-        else [p for p in _PARAMETERS if p in {*allowed, "level", "board"}]
-    )
-    trait = ", or a widget trait such as layout" if call == "Minesweeper()" else ""
-    raise TypeError(
-        f"{call} got an unexpected keyword argument {name!r}{hint}: use {', '.join(valid)}{trait}"
-    )
+    raise TypeError(f"{call} got an unexpected keyword argument {name!r}{hint}: use {', '.join(valid)}{more}")
