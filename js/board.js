@@ -1,15 +1,19 @@
 // The board in the DOM: only the rows and columns of the window (js/grid.js: gridWindow) exist, one
 // absolutely placed `.ipyms-row` per drawn row inside a `.ipyms-board` as big as the whole board, so the
-// scroll bars and the ARIA counts are the board's. Rows are keyed: a scroll adds and removes whole rows;
-// a move repaints only the drawn cells whose character, decorations or overlay value changed.
-import { cellHtml, cellParts, minimapPixels, minimapViewport } from "./grid.js";
+// scroll bars and the ARIA counts are the board's. In a row, the cells come in `.ipyms-block`s of BLOCK
+// columns (js/grid.js: columnBlocks), each placed at its first column. Rows and blocks are keyed: a scroll
+// adds and drops whole rows and blocks and never moves a cell that stays, so the browser lays out and paints
+// only the new ones; a move repaints only the drawn cells whose character, decorations or overlay changed.
+// (Drawing the cells that come in with the elements of those that left was tried: every cell then has a JS
+// wrapper, and the major collections that a long scroll triggers took twice as long.)
+import { BLOCK, cellHtml, cellParts, columnBlocks, minimapPixels, minimapViewport } from "./grid.js";
 import { labelTexts } from "./features.js";
 import { overlayAt } from "./helpers.js";
 import { setAttr, setProp, setText } from "./dom.js";
 
 /**
  * @typedef {ReturnType<typeof import("./view.js").gridView>} GridSpec
- * @typedef {{el: HTMLElement, c0: number, c1: number}} DrawnRow
+ * @typedef {{el: HTMLElement, c0: number, c1: number}} DrawnRow  a row's element and its drawn columns c0..c1-1
  */
 
 /** Write one cell's parts into its element (the same parts cellHtml builds a new cell from). */
@@ -54,50 +58,77 @@ function partsOf(g, cells, r, c) {
   return cellParts(r, c, cells[i], g.decorations.get(i), overlayAt(g.overlay, cells, i));
 }
 
-function rowInner(b, g, cells, r, c0, c1) {
-  let html = "";
-  for (let c = c0; c < c1; c++) html += cellHtml(r, c, partsOf(g, cells, r, c), cellId(b, r * g.cols + c));
-  return html;
+/** The HTML of columns from..to-1 of row `r`, as one block (the cells of a row are built as one string: much
+ * faster than one node each). */
+function blockHtml(b, g, cells, r, [k, from, to]) {
+  let html = `<div class="ipyms-block" role="none" data-block="${k}" style="left:${from * b.pitch}px">`;
+  for (let c = from; c < to; c++) html += cellHtml(r, c, partsOf(g, cells, r, c), cellId(b, r * g.cols + c));
+  return `${html}</div>`;
 }
 
-/** A new drawn row for row `r`, added to the board. */
-function newRow(b, r) {
-  const el = document.createElement("div");
-  el.className = "ipyms-row";
-  el.setAttribute("role", "row");
-  el.setAttribute("aria-rowindex", String(r + 1));
-  el.dataset.row = String(r);
-  b.els.board.appendChild(el);
-  return { el, c0: 0, c1: 0 };
-}
+const blocksHtml = (b, g, cells, r, blocks) => blocks.map((block) => blockHtml(b, g, cells, r, block)).join("");
 
-/** Fit drawn row `row` to columns c0..c1: a scroll sideways drops the cells that left at one end and adds the
- * new ones at the other (the cells still in view are kept as they are). */
-function shiftColumns(b, g, cells, r, row, c0, c1) {
-  const el = row.el;
-  for (let c = row.c0; c < Math.min(c0, row.c1); c++) el.firstElementChild?.remove();
-  for (let c = Math.max(c1, row.c0); c < row.c1; c++) el.lastElementChild?.remove();
-  if (c0 < row.c0) el.insertAdjacentHTML("afterbegin", rowInner(b, g, cells, r, c0, Math.min(row.c0, c1)));
-  if (c1 > row.c1) el.insertAdjacentHTML("beforeend", rowInner(b, g, cells, r, Math.max(row.c1, c0), c1));
-}
-
-/** The drawn row `r` for the window's columns. True if it was built whole (nothing left to repaint). */
-function drawRow(b, g, cells, r) {
+/** A new drawn row `r` of the window's columns, as HTML. */
+function rowHtml(b, g, cells, r) {
   const { c0, c1 } = g.window;
-  let row = b.rows.get(r);
-  if (row && row.c0 === c0 && row.c1 === c1) return false;
-  const whole = !row || c1 <= row.c0 || c0 >= row.c1;
-  if (!row) {
-    row = newRow(b, r);
-    b.rows.set(r, row);
+  return (
+    `<div class="ipyms-row" role="row" aria-rowindex="${r + 1}" data-row="${r}" style="top:${r * b.pitch}px">` +
+    `${blocksHtml(b, g, cells, r, columnBlocks(c0, c1))}</div>`
+  );
+}
+
+/** Add rows `fresh` to the board, with one piece of HTML. */
+function addRows(b, g, cells, fresh) {
+  if (!fresh.length) return;
+  const board = b.els.board;
+  board.insertAdjacentHTML("beforeend", fresh.map((r) => rowHtml(b, g, cells, r)).join(""));
+  const kids = board.children;
+  const first = kids.length - fresh.length;
+  fresh.forEach((r, n) => b.rows.set(r, { el: /** @type {HTMLElement} */ (kids[first + n]), c0: g.window.c0, c1: g.window.c1 }));
+}
+
+const sameBlock = (x, y) => x[0] === y[0] && x[1] === y[1] && x[2] === y[2];
+
+/**
+ * Fit drawn row `r` to the window's columns: the blocks that left (or changed, at an edge) go, the blocks that
+ * stay are not touched, and the new ones, to put at either end, are added to `pending` (placePending builds
+ * them all from one piece of HTML). True if the row was built whole.
+ * @param {{row: DrawnRow, r: number, block: [number, number, number], next: Element | null}[]} pending
+ */
+function fitRow(b, g, cells, r, row, pending) {
+  const { c0, c1 } = g.window;
+  if (row.c0 === c0 && row.c1 === c1) return false;
+  const before = columnBlocks(row.c0, row.c1);
+  const after = columnBlocks(c0, c1);
+  const kept = new Set(after.filter((x) => before.some((y) => sameBlock(x, y))).map(([k]) => k));
+  [row.c0, row.c1] = [c0, c1];
+  if (!kept.size) {
+    row.el.innerHTML = blocksHtml(b, g, cells, r, after);
+    return true;
   }
-  if (whole) row.el.innerHTML = rowInner(b, g, cells, r, c0, c1);
-  else shiftColumns(b, g, cells, r, row, c0, c1);
-  row.c0 = c0;
-  row.c1 = c1;
-  row.el.style.top = `${r * b.pitch}px`;
-  row.el.style.left = `${c0 * b.pitch}px`;
-  return whole;
+  const kids = [...row.el.children];
+  before.forEach(([k], n) => !kept.has(k) && kids[n].remove());
+  const first = Math.min(...kept);
+  const firstEl = kids[before.findIndex(([k]) => k === first)];
+  for (const block of after) if (!kept.has(block[0])) pending.push({ row, r, block, next: block[0] < first ? firstEl : null });
+  return false;
+}
+
+/** The new blocks of the fitted rows, parsed from one piece of HTML (one parse, not one per row), each put
+ * into its row before its `next` block (null: at the end). */
+function placePending(b, g, cells, pending) {
+  if (!pending.length) return;
+  const scratch = b.els.board.ownerDocument.createElement("div");
+  scratch.innerHTML = pending.map(({ r, block }) => blockHtml(b, g, cells, r, block)).join("");
+  for (const { row, next } of pending) row.el.insertBefore(/** @type {Element} */ (scratch.firstElementChild), next);
+}
+
+/** The element of column `c` in drawn row `row`, if it is drawn. */
+function cellIn(row, c) {
+  if (c < row.c0 || c >= row.c1) return null;
+  const k = Math.floor(c / BLOCK);
+  const block = row.el.children[k - Math.floor(row.c0 / BLOCK)];
+  return /** @type {HTMLElement | null} */ (block?.children[c - Math.max(row.c0, k * BLOCK)] ?? null);
 }
 
 /** A new shape or cell size: the board's size, its ARIA counts, and no drawn rows. */
@@ -127,7 +158,6 @@ function repaintRow(b, g, cells, r, redo) {
   const overlayChanged = !!shown && shown.overlay !== g.overlay;
   const decorated = redo.get(r);
   if (!changed && !overlayChanged && !decorated) return;
-  const kids = row.el.children;
   for (let c = row.c0; c < row.c1; c++) {
     const i = base + c;
     if (
@@ -135,7 +165,8 @@ function repaintRow(b, g, cells, r, redo) {
       (overlayChanged && overlayAt(shown.overlay, shownCells, i) !== overlayAt(g.overlay, cells, i)) ||
       (decorated && decorated.has(c))
     ) {
-      paintCell(kids[c - row.c0], partsOf(g, cells, r, c));
+      const el = cellIn(row, c);
+      if (el) paintCell(el, partsOf(g, cells, r, c));
     }
   }
 }
@@ -194,8 +225,9 @@ function drawMinimap(b, g, cells, scroll) {
 }
 
 /**
- * Draw grid spec `g` of board `cells`: drop the rows that left the window, build the new ones, repaint
- * what changed in the others.
+ * Draw grid spec `g` of board `cells`: drop the rows that left the window, build the new ones (in one piece
+ * of HTML), fit the others to the window's columns (their new blocks in one piece of HTML too) and repaint
+ * what changed in them.
  * @param {Board} b
  * @param {GridSpec} g
  * @param {string} cells
@@ -211,7 +243,17 @@ export function renderBoard(b, g, cells, opts) {
     }
   }
   const redo = decorationChanges(b, g);
-  for (let r = r0; r < r1; r++) if (!drawRow(b, g, cells, r)) repaintRow(b, g, cells, r, redo);
+  const fresh = [];
+  const fitted = [];
+  const pending = [];
+  for (let r = r0; r < r1; r++) {
+    const row = b.rows.get(r);
+    if (!row) fresh.push(r);
+    else if (!fitRow(b, g, cells, r, row, pending)) fitted.push(r);
+  }
+  placePending(b, g, cells, pending);
+  for (const r of fitted) repaintRow(b, g, cells, r, redo);
+  addRows(b, g, cells, fresh);
   b.shown = g;
   b.shownCells = cells;
   drawLabels(b, g, opts.labelled);
@@ -229,6 +271,5 @@ export function cellIndexOf(b, target) {
 export function cellElement(b, i) {
   if (!b.shown) return null;
   const row = b.rows.get(Math.floor(i / b.shown.cols));
-  const c = i % b.shown.cols;
-  return row && c >= row.c0 && c < row.c1 ? /** @type {HTMLElement} */ (row.el.children[c - row.c0]) : null;
+  return row ? cellIn(row, i % b.shown.cols) : null;
 }

@@ -21,21 +21,35 @@ const snapUp = (v) => Math.ceil(v / BLOCK) * BLOCK;
 
 /**
  * The cells to draw: what the scroll area shows (in board pixels), plus MARGIN rows and columns around it,
- * snapped to blocks of BLOCK so that a small scroll changes nothing.
+ * snapped to blocks of BLOCK so that a small scroll changes nothing. Before the board's first frame
+ * (`settled` false) only the cells in view: the margin, there for the next scroll, comes right after it.
  * @param {Scroll} scroll
  * @returns {Window}
  */
-export function gridWindow(scroll, pitch, rows, cols) {
+export function gridWindow(scroll, pitch, rows, cols, settled = true) {
   const width = scroll.width > 0 ? scroll.width : DEFAULT_VIEW.width;
   const height = scroll.height > 0 ? scroll.height : DEFAULT_VIEW.height;
   const top = Math.max(0, scroll.top);
   const left = Math.max(0, scroll.left);
+  const margin = settled ? MARGIN : 0;
+  const [down, up] = settled ? [snapDown, snapUp] : [(v) => v, (v) => v];
   return {
-    r0: clamp(snapDown(Math.floor(top / pitch) - MARGIN), 0, rows),
-    r1: clamp(snapUp(Math.ceil((top + height) / pitch) + MARGIN), 0, rows),
-    c0: clamp(snapDown(Math.floor(left / pitch) - MARGIN), 0, cols),
-    c1: clamp(snapUp(Math.ceil((left + width) / pitch) + MARGIN), 0, cols),
+    r0: clamp(down(Math.floor(top / pitch) - margin), 0, rows),
+    r1: clamp(up(Math.ceil((top + height) / pitch) + margin), 0, rows),
+    c0: clamp(down(Math.floor(left / pitch) - margin), 0, cols),
+    c1: clamp(up(Math.ceil((left + width) / pitch) + margin), 0, cols),
   };
+}
+
+/**
+ * The column blocks of a drawn row: [block index, first column, end column] for each block of BLOCK columns
+ * that window columns c0..c1-1 touch (a block at an edge of the window may be partly drawn).
+ * @returns {[number, number, number][]}
+ */
+export function columnBlocks(c0, c1) {
+  const out = [];
+  for (let k = Math.floor(c0 / BLOCK); k * BLOCK < c1 && c0 < c1; k++) out.push([k, Math.max(c0, k * BLOCK), Math.min(c1, (k + 1) * BLOCK)]);
+  return /** @type {[number, number, number][]} */ (out);
 }
 
 export const sameWindow = (a, b) => !!a && !!b && a.r0 === b.r0 && a.r1 === b.r1 && a.c0 === b.c0 && a.c1 === b.c1;

@@ -42,6 +42,35 @@ export function boardProblem(rows, cols, cells) {
   return "";
 }
 
+/** The first character of a big board's packed view (src/ipyminesweeper/widget/board_sync.py: PACKED). */
+export const PACKED = "~";
+
+/** The bytes of a base64 text (atob: browsers and node). */
+function fromBase64(text) {
+  const binary = atob(text);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/**
+ * The whole view from a synced `cells` value: the view itself, or (a big board: wire_cells in
+ * src/ipyminesweeper/widget/board_sync.py) PACKED and the base64 of the patch from the all-covered view, which
+ * decodePatch checks as it reads it (no pass over the rebuilt view). `problem` says why it cannot be shown
+ * ("" when it can).
+ * @returns {{cells: string, problem: string}}
+ */
+export function readCells(value, rows, cols) {
+  const text = str(value);
+  if (!text.startsWith(PACKED)) return { cells: text, problem: boardProblem(rows, cols, text) };
+  if (!(rows > 0) || !(cols > 0)) return { cells: "", problem: boardProblem(rows, cols, "") };
+  try {
+    return { cells: applyPatch(".".repeat(rows * cols), fromBase64(text.slice(PACKED.length))).cells, problem: "" };
+  } catch (e) {
+    return { cells: "", problem: `packed cells: ${/** @type {Error} */ (e).message}` };
+  }
+}
+
 /**
  * The board: the synced `cells` (the whole view, at `cells_version`), or the cells decoded last time when the
  * synced ones are not newer, then the synced `board_patch` applied when it is the next version (see
@@ -52,13 +81,14 @@ export function boardProblem(rows, cols, cells) {
 function decodeBoard(get, previous) {
   const rows = Math.trunc(num(get("rows")));
   const cols = Math.trunc(num(get("cols")));
-  const raw = str(get("cells"));
+  const raw = get("cells");
   const rawVersion = Math.trunc(num(get("cells_version")));
   const unchanged = previous && previous.raw.cells === raw && previous.raw.version === rawVersion;
   const fromPrevious = unchanged && previous.rows === rows && previous.cols === cols;
-  let cells = fromPrevious ? previous.cells : raw;
+  const read = fromPrevious ? previous : readCells(raw, rows, cols);
+  let cells = read.cells;
   let version = fromPrevious ? previous.version : rawVersion;
-  let problem = fromPrevious ? previous.problem : boardProblem(rows, cols, raw);
+  const problem = read.problem;
   let missing = 0;
   const bytes = bytesOf(get("board_patch"));
   if (bytes.length) {

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { applyPatch, bytesOf, decodePatch, readBoardPatch } from "./patch.js";
-import { decodeModel } from "./model.js";
+import { decodeModel, readCells } from "./model.js";
 import { synced } from "./testing.js";
 
 test("a patch of runs: gap, length, two states per byte", () => {
@@ -61,4 +61,32 @@ test("a saved state holds the patched board: a new view starts from it and ignor
   const state = { ...synced({ rows: 1, cols: 4 }), cells: ".1f.", cells_version: 5, board_patch: Uint8Array.from([5, 1, 2, 49]) };
   const model = decodeModel((k) => state[k]);
   assert.deepEqual([model.cells, model.version, model.missing], [".1f.", 5, 0]);
+});
+
+test("a big board's cells packed: ~ and the base64 of a patch from the all-covered view (python: wire_cells)", () => {
+  const b64 = (bytes) => Buffer.from(Uint8Array.from(bytes)).toString("base64");
+  assert.deepEqual(readCells("~", 2, 3), { cells: "......", problem: "" }, "a new game: no runs");
+  assert.deepEqual(readCells(`~${b64([1, 2, 49])}`, 1, 4), { cells: ".1f.", problem: "" });
+  assert.deepEqual(readCells("..1.", 2, 2), { cells: "..1.", problem: "" }, "anything else is the view itself");
+  assert.match(readCells(`~${b64([3, 2, 0x33])}`, 1, 4).problem, /packed cells: a run of 2 cells at 3 does not fit/);
+  assert.match(readCells(`~${b64([0, 1, 0xf0])}`, 1, 4).problem, /alphabet/);
+  assert.match(readCells("~%%", 1, 4).problem, /packed cells/, "not base64");
+  assert.match(readCells("~", 0, 4).problem, /bad board shape/);
+  assert.match(readCells("..?.", 2, 2).problem, /alphabet/);
+});
+
+test("the decoded model reads packed cells, then applies patches to them", () => {
+  const state = { ...synced({ rows: 2, cols: 2 }), cells: "~", cells_version: 0 };
+  const get = (k) => state[k];
+  let model = decodeModel(get);
+  assert.deepEqual([model.cells, model.version, model.problem], ["....", 0, ""]);
+  state.board_patch = Uint8Array.from([1, 1, 2, 49]); // version 1: ".1f."
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.version], [".1f.", 1]);
+  Object.assign(state, { cells: `~${Buffer.from([0, 1, 0x30]).toString("base64")}`, cells_version: 2 }); // whole: "1..."
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.version], ["1...", 2]);
+  state.cells = `~${Buffer.from([0, 9, 0x33]).toString("base64")}`; // 9 cells on a 2x2 board: not shown
+  model = decodeModel(get, model);
+  assert.deepEqual([model.cells, model.problem.startsWith("packed cells")], ["", true]);
 });

@@ -16,7 +16,7 @@ import { shownIndex } from "./model.js";
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
  *   panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm, pickerError: string,
  *   pickerWaitsFor: number, scrubId: number, scroll: Scroll, width: number, live: boolean,
- *   copied: string, now: number, hintKey: string,
+ *   copied: string, now: number, hintKey: string, settled: boolean,
  * }} UI
  * @typedef {{type: string, [key: string]: any}} Msg
  * @typedef {{type: string, [key: string]: any}} Effect
@@ -42,7 +42,14 @@ export function initialUi(now = 0) {
     copied: "",
     now,
     hintKey: "",
+    settled: false,
   });
+}
+
+/** Did only the scroll position change from `before` to `after`? Then only the grid is drawn again. */
+export function onlyScrolled(before, after) {
+  if (!before || before === after || before.scroll === after.scroll) return false;
+  return Object.keys(after).every((k) => k === "scroll" || before[k] === after[k]);
 }
 
 /** The cell size on screen: the zoom, or what fits the available width. */
@@ -247,6 +254,8 @@ function plain(ui, msg, model) {
       return { ...ui, scroll: { top: msg.top, left: msg.left, width: msg.width, height: msg.height } };
     case "resize":
       return { ...ui, width: msg.width };
+    case "settled":
+      return ui.settled ? ui : { ...ui, settled: true };
     case "live":
       return msg.live === ui.live ? ui : { ...ui, live: msg.live, press: msg.live ? ui.press : null };
     case "tick":

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { controls, initialUi, takesKey, update } from "./ui.js";
+import { controls, initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { modelOf } from "./testing.js";
 
 /** Run messages through the reducer; returns the last UI state and every effect, in order. */
@@ -123,4 +123,18 @@ test("a new hint is scrolled into view, once", () => {
   assert.deepEqual(first.effects, [{ type: "showCell", row: 400, col: 300 }]);
   assert.deepEqual(run(hinted, [{ type: "model" }], first.ui).effects, [], "the same hint again: no scroll");
   assert.deepEqual(run(modelOf({ rows: 500, cols: 500 }), [{ type: "model" }], first.ui).effects, []);
+});
+
+test("a scroll changes only the scroll window; a new view settles (draws its margin) once", () => {
+  const model = modelOf({ rows: 100, cols: 100, mines: 1000 });
+  const ui = initialUi();
+  const [scrolled] = update(ui, { type: "scroll", top: 170, left: 34, width: 800, height: 600 }, model);
+  assert.ok(onlyScrolled(ui, scrolled), "only the grid is drawn again");
+  const [wider] = update(scrolled, { type: "resize", width: 700 }, model);
+  assert.ok(!onlyScrolled(scrolled, wider), "a new width: everything");
+  assert.ok(!onlyScrolled(null, ui) && !onlyScrolled(ui, ui), "a first paint, or nothing changed");
+  assert.equal(ui.settled, false);
+  const [settled] = update(ui, { type: "settled" }, model);
+  assert.equal(settled.settled, true);
+  assert.equal(update(settled, { type: "settled" }, model)[0], settled, "the same state: nothing to draw");
 });

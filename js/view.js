@@ -98,7 +98,7 @@ function panelsView(model, ui) {
 export function gridView(model, ui) {
   const size = drawnSize(model, ui);
   const pitch = pitchOf(size);
-  const window = gridWindow(ui.scroll, pitch, model.rows, model.cols);
+  const window = gridWindow(ui.scroll, pitch, model.rows, model.cols, ui.settled);
   const whole = window.r0 === 0 && window.c0 === 0 && window.r1 === model.rows && window.c1 === model.cols;
   const cursor = clampCursor(ui.cursor, model);
   return {

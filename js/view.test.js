@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 
 import { view, gridView, timerOf } from "./view.js";
 import { initialUi } from "./ui.js";
-import { cellParts, decorations, gridWindow, minimapPixels, minimapSize, positionText, scrollToShow } from "./grid.js";
+import { cellParts, columnBlocks, decorations, gridWindow, minimapPixels, minimapSize, positionText, scrollToShow } from "./grid.js";
 import { modelOf } from "./testing.js";
 
 test("a new game: counter, face, timer, the invitation, enabled controls", () => {
@@ -74,6 +74,26 @@ test("the window snaps to blocks, and the cursor is scrolled into view by the le
   assert.equal(scrollToShow(scroll, 17, 12, 3), null, "in view already");
   assert.deepEqual(scrollToShow(scroll, 17, 20, 3), { top: 21 * 17 - 170, left: 0 });
   assert.deepEqual(scrollToShow(scroll, 17, 2, 30), { top: 34, left: 31 * 17 - 340 });
+});
+
+test("before its first frame the grid draws only the cells in view; then a margin, snapped to blocks", () => {
+  const scroll = { top: 17 * 100 + 5, left: 17 * 40, width: 822, height: 750 };
+  const first = gridWindow(scroll, 17, 1000, 1000, false);
+  assert.deepEqual(first, { r0: 100, r1: 145, c0: 40, c1: 89 }, "rows 100.3..144.4 and columns 40..88.4 show");
+  const settled = gridWindow(scroll, 17, 1000, 1000);
+  assert.deepEqual(settled, { r0: 96, r1: 152, c0: 32, c1: 96 });
+  assert.ok(settled.r0 <= first.r0 && settled.r1 >= first.r1 && settled.c0 <= first.c0 && settled.c1 >= first.c1);
+  const model = modelOf({ rows: 1000, cols: 1000, mines: 150_000 });
+  const ui = { ...initialUi(), width: 824, scroll };
+  assert.deepEqual(gridView(model, ui).window, first, "a new view is not settled");
+  assert.deepEqual(gridView(model, { ...ui, settled: true }).window, settled);
+});
+
+test("a drawn row's columns come in blocks of 8: [block, first column, end column]", () => {
+  assert.deepEqual(columnBlocks(0, 20), [[0, 0, 8], [1, 8, 16], [2, 16, 20]]);
+  assert.deepEqual(columnBlocks(13, 17), [[1, 13, 16], [2, 16, 17]]);
+  assert.deepEqual(columnBlocks(8, 16), [[1, 8, 16]]);
+  assert.deepEqual(columnBlocks(5, 5), []);
 });
 
 test("decorations: the cursor, the move's cells, marks, the pressed cells and the holding cue", () => {

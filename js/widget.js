@@ -9,7 +9,7 @@ import { keyAction, speedText, speedToDelay } from "./helpers.js";
 import { boardText } from "./features.js";
 import { LONG_PRESS_MS, withRequest } from "./input.js";
 import { TRAITS, decodeModel } from "./model.js";
-import { initialUi, takesKey, update } from "./ui.js";
+import { initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { gridView, view } from "./view.js";
 import { inWindow, minimapTarget, scrollToShow } from "./grid.js";
 import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar } from "./dom.js";
@@ -64,6 +64,8 @@ function createLoop(model, el, uid) {
     /** @type {any} */ longTimer: null,
     pointerId: -1,
     speedHeld: false,
+    settling: false,
+    /** @type {{decoded: any, ui: any}} */ painted: { decoded: null, ui: null },
     uid,
     /** @type {(msg: import("./ui.js").Msg) => void} */ dispatch: () => {},
   };
@@ -173,29 +175,57 @@ function schedule(loop) {
   });
 }
 
-/** Draw view(model, ui), then run the subscriptions it implies (the timer). */
+/**
+ * Draw view(model, ui), then run the subscriptions it implies (the timer). A scroll redraws only the grid.
+ * The grid waits until the root is in the page (its size decides what to draw; the ResizeObserver calls
+ * again), and its margin comes after its first frame (see `settle`).
+ */
 function paint(loop) {
-  const { els, decoded, ui, board, root } = loop;
+  const { els, decoded, ui } = loop;
+  const scrolled = loop.painted.decoded === decoded && onlyScrolled(loop.painted.ui, ui);
+  loop.painted = { decoded, ui };
   const active = loop.home().activeElement;
-  const spec = view(decoded, ui, { sliderFocused: active === els.slider });
+  const spec = scrolled ? { grid: decoded.problem ? null : gridView(decoded, ui) } : view(decoded, ui, { sliderFocused: active === els.slider });
+  if (!scrolled) renderAround(loop, spec, active);
+  if (spec.grid && (loop.root.isConnected || typeof ResizeObserver === "undefined")) {
+    paintGrid(loop, spec.grid);
+    settle(loop);
+  }
+  loop.showCell = -1;
+}
+
+/** Everything but the grid: the root's state, the header, toolbar, history line and panels; the timer. */
+function renderAround(loop, spec, active) {
+  const { els } = loop;
   renderRoot(els, spec);
   renderHeader(els, spec.header);
   renderToolbar(els, spec.toolbar, active === els.speed && loop.speedHeld);
   renderHistory(els, spec.history);
   renderPanels(els, spec.panels);
-  if (spec.grid) {
-    renderBoard(board, spec.grid, decoded.cells, { labelled: decoded.labels, scroll: ui.scroll });
-    const cursorDrawn = inWindow(spec.grid.window, Math.floor(spec.grid.cursor / decoded.cols), spec.grid.cursor % decoded.cols);
-    if (cursorDrawn) root.setAttribute("aria-activedescendant", cellId(board, spec.grid.cursor));
-    else root.removeAttribute("aria-activedescendant");
-    if (loop.showCell >= 0) cellElement(board, loop.showCell)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
-  }
-  loop.showCell = -1;
   if (spec.header.timerRunning && !loop.timer) loop.timer = setInterval(() => loop.dispatch({ type: "tick", now: Date.now() }), 250);
   if (!spec.header.timerRunning && loop.timer) {
     clearInterval(loop.timer);
     loop.timer = null;
   }
+}
+
+/** The grid, the cursor's aria-activedescendant, and a cell asked to be shown. */
+function paintGrid(loop, grid) {
+  const { decoded, ui, board, root } = loop;
+  renderBoard(board, grid, decoded.cells, { labelled: decoded.labels, scroll: ui.scroll });
+  const cursorDrawn = inWindow(grid.window, Math.floor(grid.cursor / decoded.cols), grid.cursor % decoded.cols);
+  if (cursorDrawn) root.setAttribute("aria-activedescendant", cellId(board, grid.cursor));
+  else root.removeAttribute("aria-activedescendant");
+  if (loop.showCell >= 0) cellElement(board, loop.showCell)?.scrollIntoView?.({ block: "nearest", inline: "nearest" });
+}
+
+/** Once the grid has been on screen for a frame, draw its margin (the cells just out of view, there for the
+ * next scroll): the first frame waits only for the cells it shows, and the next one for nothing. */
+function settle(loop) {
+  if (loop.ui.settled || loop.settling) return;
+  loop.settling = true;
+  const later = () => !loop.disposed && loop.dispatch({ type: "settled" });
+  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(later, 0)));
 }
 
 /** Pointer events on the board (mouse, touch, pen), with pointer capture: the release arrives even outside

@@ -14,6 +14,8 @@ import time
 import pytest
 from ipyms_browser import MINES, SEED, SIZE, cell, dom_cells, game_cells, start_board, wait_dom_cells
 
+from ipyminesweeper import new_board, reveal
+
 pytestmark = pytest.mark.browser
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
@@ -88,3 +90,68 @@ def test_reopened_notebook_is_a_snapshot(lab) -> None:
     assert dom_cells(page) == expected.view.cells, "a click changed the snapshot"
     assert timer.inner_text() == f"{elapsed:03d}", "the snapshot's timer counted on"
     lab.screenshot("lab-reopened-snapshot", root)
+
+
+def drawn_cells(page) -> dict[int, str]:
+    """The drawn cells of the first board on the page: flat index -> data-state."""
+    return {
+        int(k): v
+        for k, v in page.evaluate(
+            """() => { const b = document.querySelector('.ipyms-board'); const cols = +b.dataset.cols;
+              const out = {}; for (const c of b.querySelectorAll('.ipyms-cell'))
+                out[+c.dataset.row * cols + +c.dataset.col] = c.dataset.state;
+              return out; }"""
+        ).items()
+    }
+
+
+def test_a_big_board_saved_packed_reopens_as_a_snapshot(lab) -> None:
+    """A board of 40,000 cells travels packed ("~" and base64, widget/board_sync.py): the saved state holds
+    that, and the reopened notebook shows the board from it alone."""
+    page, server = lab.page, lab.server
+    settings = server.config_dir / "lab/user-settings/@jupyter-widgets/jupyterlab-manager"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "plugin.jupyterlab-settings").write_text(json.dumps({"saveState": True}))
+    size, mines, first = 200, 6_000, (8, 8)
+    name = server.write_notebook(
+        "saved-big.ipynb",
+        [
+            "from ipyminesweeper import Minesweeper\n"
+            f"w = Minesweeper(size={size}, mines={mines}, seed={SEED})\nw",
+            f"w.reveal{first}",  # from Python: the whole board goes, packed
+        ],
+    )
+    expected = reveal(new_board(size, size, mines, seed=SEED), first).view.cells
+    lab.open(name)
+    lab.run_all()
+    page.wait_for_selector(".ipyms-root .ipyms-cell")
+    page.wait_for_function("() => document.querySelector('.ipyms-root')?.dataset.status === 'playing'")
+    shown = drawn_cells(page)
+    assert len(shown) > 500 and all(expected[i] == ch for i, ch in shown.items())
+
+    page.locator(".jp-Notebook").click(position={"x": 5, "y": 5})
+    page.keyboard.press("Escape")
+    page.keyboard.press("Control+s")
+    path = server.root / name
+    deadline = time.monotonic() + 60
+    while True:
+        nb = json.loads(path.read_text())
+        models = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {}).values()
+        saved = next((m["state"] for m in models if m["state"].get("status") == "playing"), None)
+        if saved is not None:
+            break
+        assert time.monotonic() < deadline, "the saved notebook has no widget state for the game"
+        time.sleep(0.5)
+    assert saved["cells"].startswith("~") and len(saved["cells"]) < 10_000, saved["cells"][:80]
+
+    server.shutdown_kernels()
+    page.goto(server.notebook_url(name).replace("?reset", ""))
+    page.wait_for_selector(".jp-Notebook .jp-Cell")
+    lab.wait_idle()
+    page.wait_for_function("() => document.querySelector('.ipyms-root')?.dataset.live === 'false'")
+    page.wait_for_selector(".ipyms-root .ipyms-cell")
+    assert page.locator(".ipyms-error").first.is_hidden()
+    shown = drawn_cells(page)
+    assert len(shown) > 500 and all(expected[i] == ch for i, ch in shown.items())
+    assert any(ch != "." for ch in shown.values()), "the opening is drawn"
+    lab.screenshot("lab-reopened-big-snapshot", page.locator(".ipyms-root").first)

@@ -11,7 +11,13 @@ import pytest
 from _widget_helpers import browser_request, needs_kernelless_comm
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal
-from ipyminesweeper.widget.board_sync import board_change, read_header
+from ipyminesweeper.widget.board_sync import (
+    PACKED_FROM,
+    board_change,
+    read_header,
+    unpack_cells,
+    wire_cells,
+)
 from ipyminesweeper.widget.patch import PatchError, apply
 
 pytestmark = needs_kernelless_comm
@@ -41,8 +47,8 @@ def browser_view(messages: Sent, cells: str, version: int) -> tuple[str, int]:
     """What a front end that started from (cells, version) holds after ``messages`` (as js/model.js does)."""
     for data, _ in messages:
         state = data["state"]
-        if "cells" in state:
-            cells, version = state["cells"], state["cells_version"]
+        if "cells" in state:  # a big board's view may come packed (wire_cells)
+            cells, version = unpack_cells(state["cells"], len(cells)), state["cells_version"]
         if ["board_patch"] in data.get("buffer_paths", []):
             patch = patch_of((data, _))
             produced, at = read_header(patch)
@@ -199,3 +205,56 @@ def test_patches_are_a_function_of_the_view() -> None:
         assert (da, ba) == (db, bb)
         patches += ["board_patch"] in da.get("buffer_paths", [])
     assert patches >= 4, "the clicks were not sent as patches"
+
+
+def test_a_big_board_travels_packed() -> None:
+    """The whole view of a board of PACKED_FROM cells or more goes as ~ and the base64 of the patch from the
+    all-covered view: a new 1000x1000 game is "~", not a 1,000,000-character string to encode, receive and
+    parse. Python's ``w.cells`` is still the view."""
+    n = 1000 * 1000
+    w = Minesweeper(rows=1000, cols=1000, mines=150_000, seed=7)
+    assert w.get_state()["cells"] == "~" and w.cells == "." * n
+    sent = listen(w)
+    w.send_state()  # what a new view (comm_open) or a resync gets
+    small = Minesweeper(size=16, mines=40, seed=7)
+    small_sent = listen(small)
+    small.send_state()
+    # as big as a new 16x16 game's state (the module and its CSS, ~80 kB, are most of both), less 255 cells
+    big, small_bytes = wire_bytes(sent[0]), wire_bytes(small_sent[0])
+    assert big < small_bytes + 100, (big, small_bytes)
+    sent.clear()
+    w.reveal(500, 500)  # a call from Python: the whole board, packed
+    ((data, _),) = sent
+    packed = data["state"]["cells"]
+    assert packed.startswith("~") and len(packed) < 20_000 and ["cells"] not in data["buffer_paths"]
+    assert unpack_cells(packed, n) == w.cells != "." * n
+    assert browser_view(sent, "." * n, 0) == (w.cells, w.cells_version)
+
+
+def test_small_boards_and_views_that_do_not_pack_keep_the_view() -> None:
+    assert Minesweeper(size=16, mines=40, seed=7).get_state()["cells"] == "." * 256
+    assert wire_cells("." * (PACKED_FROM - 1)) == "." * (PACKED_FROM - 1)
+    assert wire_cells("." * PACKED_FROM) == "~"
+    alternating = "1." * (PACKED_FROM // 2)  # one run per cell: 3 bytes each, more than the view
+    assert wire_cells(alternating) == alternating
+    opened = "0" * (PACKED_FROM // 2) + "." * (PACKED_FROM // 2)
+    packed = wire_cells(opened)
+    assert unpack_cells(packed, PACKED_FROM) == opened and len(packed) < PACKED_FROM // 2
+    assert unpack_cells(opened, PACKED_FROM) == opened
+
+
+def test_packed_cells_carry_no_mine_while_playing() -> None:
+    """The packed view is computed from the view alone: unpacked, it is the view, with no mine in it until
+    the game ends."""
+    w = Minesweeper(rows=130, cols=130, mines=2_500, seed=3)  # 16,900 cells: packed
+    w.reveal(65, 65)
+    steps = 0
+    while w.status == "playing" and steps < 12:
+        packed = w.get_state()["cells"]
+        assert packed.startswith("~")
+        view = unpack_cells(packed, 16_900)
+        assert view == w.cells and not set(view) & set("*XFx")
+        browser_request(w, {"action": "step"})  # the autoplayer's move
+        assert w.error == ""
+        steps += 1
+    assert steps >= 5

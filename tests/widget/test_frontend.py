@@ -465,20 +465,57 @@ def test_a_big_board_repaints_only_what_changed(make: Any) -> None:
     h.pump()
     touched = h.page.evaluate("[...window.touched].map((e) => e.className)")
     assert len(touched) == 1 and "ipyms-flagged" in touched[0]
-    # A scroll sideways keeps the cells still in view and adds the new ones: rows stay in order and whole.
+    # A scroll sideways keeps the cells still in view (the same elements, where they were) and adds the new
+    # ones in blocks of columns: rows stay in order and whole.
     for dx in (17 * 12, 17 * 5, -17 * 9):
+        h.page.evaluate(
+            """() => document.querySelectorAll('.ipyms-cell')
+                .forEach((c) => { c.kept = c.getBoundingClientRect().left; })"""
+        )
         wrap.evaluate(f"w => {{ w.scrollLeft += {dx}; }}")
         h.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
         rows = h.page.evaluate(
             "() => [...document.querySelectorAll('.ipyms-row')]"
-            ".map((r) => [...r.children].map((c) => +c.dataset.col))"
+            ".map((r) => [...r.querySelectorAll('.ipyms-cell')].map((c) => +c.dataset.col))"
         )
         assert all(cols == list(range(cols[0], cols[0] + len(cols))) for cols in rows)
+        assert all(len(cols) % 8 == 0 or cols[-1] == 99 for cols in rows), "whole blocks of 8 columns"
+        stayed, moved, count = h.page.evaluate(
+            f"""() => {{ const cells = [...document.querySelectorAll('.ipyms-cell')];
+                const stayed = cells.filter((c) => c.kept !== undefined);
+                const left = (c) => c.getBoundingClientRect().left;
+                const moved = stayed.filter((c) => Math.abs(c.kept - {dx} - left(c)) > 0.5);
+                return [stayed.length, moved.length, cells.length]; }}"""
+        )
+        assert stayed > count // 2 and moved == 0, "a cell still in view is neither drawn again nor moved"
         drawn = h.page.evaluate(
             "() => [...document.querySelectorAll('.ipyms-cell')]"
             ".map((c) => [+c.dataset.row * 100 + +c.dataset.col, c.dataset.state])"
         )
         assert all(w.board.view.cells[i] == state for i, state in drawn)
+    # A scroll down keeps the rows still in view (the same elements) and adds the new ones.
+    before = h.page.evaluate(
+        """() => { const rows = [...document.querySelectorAll('.ipyms-row')];
+            rows.forEach((r) => { r.old = +r.dataset.row; }); return rows.map((r) => r.old); }"""
+    )
+    wrap.evaluate("w => { w.scrollTop += 17 * 24; }")
+    h.page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    rows = h.page.evaluate(
+        "() => [...document.querySelectorAll('.ipyms-row')].map((r) => [+r.dataset.row, r.old])"
+    )
+    assert {r for r, _ in rows} != set(before)
+    assert all(old == r if r in before else old is None for r, old in rows), (
+        "a row still in view stays as it was"
+    )
+    cells = h.page.evaluate(
+        """() => [...document.querySelectorAll('.ipyms-cell')].map((c) => [
+            +c.closest('.ipyms-row').dataset.row, +c.dataset.row, +c.dataset.col, c.dataset.state, c.id,
+            c.getAttribute('aria-label')])"""
+    )
+    assert all(r == row and w.board.view.cells[r * 100 + c] == state for row, r, c, state, _, _ in cells)
+    assert all(
+        i.endswith(f"-{r * 100 + c}") and label.startswith(f"({r},{c})") for _, r, c, _, i, label in cells
+    )
     h.shot("big")
 
 

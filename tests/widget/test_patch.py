@@ -13,9 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import new_board, reveal
+from ipyminesweeper.widget.board_sync import PACKED_FROM, wire_cells
 from ipyminesweeper.widget.patch import ALPHABET, PatchError, apply, changed_runs, diff, varint
 
 JS = Path(__file__).resolve().parents[2] / "js" / "patch.js"
+MODEL_JS = JS.with_name("model.js")
 
 views = st.integers(1, 300).flatmap(
     lambda n: st.tuples(st.text(ALPHABET, min_size=n, max_size=n), st.text(ALPHABET, min_size=n, max_size=n))
@@ -121,3 +123,26 @@ def test_the_front_end_reads_what_python_writes() -> None:
     )
     assert out["cells"] == expected
     assert out["changed"] == [i for i in range(5000) if before[i] != expected[i]]
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
+def test_the_front_end_reads_a_packed_view() -> None:
+    """js/model.js readCells turns what board_sync.wire_cells sends for a big board back into the view."""
+    rows, cols = 150, 120
+    board = reveal(new_board(rows, cols, 2_000, seed=4), (75, 60))
+    views = [board.view.cells, "." * (rows * cols)]
+    packed = [wire_cells(v) for v in views]
+    assert rows * cols >= PACKED_FROM and all(p.startswith("~") for p in packed) and packed[1] == "~"
+    script = (
+        f"import({json.dumps(MODEL_JS.as_uri())}).then((m) => {{"
+        "const [rows, cols, packed] = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
+        "const out = packed.map((p) => m.readCells(p, rows, cols));"
+        "process.stdout.write(JSON.stringify(out)); });"
+    )
+    payload = json.dumps([rows, cols, packed])
+    out = json.loads(
+        subprocess.run(
+            ["node", "-e", script], input=payload, capture_output=True, text=True, check=True
+        ).stdout
+    )
+    assert out == [{"cells": v, "problem": ""} for v in views]

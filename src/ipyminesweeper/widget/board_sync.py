@@ -20,6 +20,14 @@ The browser applies a patch when its version is the patch's base, ignores one it
 for the whole view (the ``resync`` request) when it missed one. It writes the patched view back into its
 copy of the model's state, so a notebook saved from the browser keeps the board on screen.
 
+The whole view of a big board travels packed (:func:`wire_cells`, the ``cells`` traitlet's serializer):
+``~`` and the base64 of the patch that turns the all-covered view into it, when that is shorter. A new
+1000x1000 game is then ``"~"`` instead of a 1,000,000-character string that the kernel encodes and the
+browser receives, decodes and parses before it can draw (the front end rebuilds the view from the patch,
+``js/model.js``: ``readCells``). It stays a string, not a binary buffer: a notebook runner (nbclient) keeps
+the last buffer of each path, and would put an old board back over a later whole view sent as text.
+Boards under :data:`PACKED_FROM` cells keep the readable view.
+
 Nothing here reads the mines: a patch is computed from two views, so it carries what the views carry.
 
 >>> change = board_change("....", ".1f.", 4, whole=False)
@@ -27,15 +35,35 @@ Nothing here reads the mines: a patch is computed from two views, so it carries 
 (5, True)
 >>> read_header(change.patch)
 (5, 1)
+>>> wire_cells("." * PACKED_FROM), wire_cells(".1f.")
+('~', '.1f.')
+>>> view = "1" + "." * PACKED_FROM
+>>> unpack_cells(wire_cells(view), len(view)) == view
+True
 """
 
 from __future__ import annotations
 
+import base64
 from dataclasses import dataclass
 
-from .patch import PatchError, changed_runs, encode, read_varint, smallest_size, varint
+from .patch import PatchError, apply, changed_runs, encode, read_varint, smallest_size, varint
 
-__all__ = ["BoardChange", "board_change", "patch_message", "read_header"]
+__all__ = [
+    "PACKED",
+    "PACKED_FROM",
+    "BoardChange",
+    "board_change",
+    "patch_message",
+    "read_header",
+    "unpack_cells",
+    "wire_cells",
+]
+
+PACKED_FROM = 16_384
+"""Boards of this many cells or more (128x128) send their whole view packed when that is shorter."""
+PACKED = "~"
+"""The first character of a packed view (outside the view alphabet and base64's)."""
 
 
 @dataclass(frozen=True)
@@ -76,3 +104,25 @@ def board_change(sent: str, cells: str, version: int, *, whole: bool) -> BoardCh
     if len(patch) >= len(cells):
         return BoardChange(version + 1, None)
     return BoardChange(version + 1, patch_message(version + 1, patch))
+
+
+def wire_cells(cells: str) -> str:
+    """The whole view as it travels: ``cells`` itself, or for a board of at least :data:`PACKED_FROM` cells
+    :data:`PACKED` and the base64 of the patch from the all-covered view to it, when that is shorter.
+
+    Computed from the view alone, so it carries what the view carries (no mine before the game ends).
+    """
+    if len(cells) < PACKED_FROM:
+        return cells
+    runs = changed_runs("." * len(cells), cells)
+    if 4 * smallest_size(runs) >= 3 * len(cells):  # base64: 4 characters per 3 bytes
+        return cells
+    packed = PACKED + base64.b64encode(encode(runs, cells)).decode("ascii")
+    return packed if len(packed) < len(cells) else cells
+
+
+def unpack_cells(wire: str, size: int) -> str:
+    """The view of ``size`` cells that :func:`wire_cells` sent as ``wire`` (js/model.js: readCells)."""
+    if not wire.startswith(PACKED):
+        return wire
+    return apply("." * size, base64.b64decode(wire[len(PACKED) :], validate=True))

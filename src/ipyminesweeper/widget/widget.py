@@ -38,7 +38,7 @@ from ..engine.geometry import as_position
 from ..engine.minefield import new_seed
 from ..play import Move, Strategy
 from . import messages as msg
-from .board_sync import board_change
+from .board_sync import board_change, wire_cells
 from .effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendBoard, ResendSettings
 from .history import History
 from .jobs import GUARD, Job
@@ -133,7 +133,10 @@ class Minesweeper(anywidget.AnyWidget):
     first_click = t.Unicode("opening", read_only=True, help="the game's first-click policy").tag(sync=True)
     level = t.Unicode("intermediate", read_only=True, help='"expert", ... or "16x20/50"').tag(sync=True)
     status = t.Unicode("ready", read_only=True, help="ready | playing | won | lost").tag(sync=True)
-    cells = t.Unicode("", read_only=True, help="board.view.cells (the view alphabet)").tag(sync=True)
+    cells = t.Unicode("", read_only=True, help="board.view.cells (the view alphabet)").tag(
+        sync=True,
+        to_json=lambda cells, _widget: wire_cells(cells),  # a big board's view travels packed
+    )
     cells_version = t.Int(0, read_only=True, help="changes of cells so far (see board_sync)").tag(sync=True)
     board_patch = t.Bytes(b"", read_only=True, help="the last change of cells, as a patch").tag(sync=True)
     mines_left = t.Int(40, read_only=True, help="mines minus flags").tag(sync=True)
