@@ -11,10 +11,13 @@ cap), plus a plain ipywidgets Button as the floor of a kernel round trip. Everyt
 - click to repaint: from the input event (pointerup for a reveal, pointerdown for a flag: when the widget
   acts) to the first frame after the clicked cell's ``data-state`` shows the new state (a MutationObserver,
   then requestAnimationFrame and a task after it). Clicks go to cells in view that reveal exactly one cell
-  (covered safe cells with a number) and to covered mines to flag, chosen from the kernel's board;
+  (covered safe cells with a number) and to covered mines to flag, chosen from the kernel's board. The
+  ratio is of the means: a repaint waits for a frame (every 16.7 ms), so single clicks take about 33 or
+  about 55 ms depending on where in the frame they land, and a median of such samples jumps between the two;
 - bytes: every kernel WebSocket frame of type ``comm_msg`` while a click is in flight (whole frames, both
   directions; the page's WebSocket is wrapped before JupyterLab loads). A cascade's bytes are divided by
-  the cells it changed (from the kernel's board before and after);
+  the cells it changed (from the kernel's board before and after), and its cost per cell is what it sends
+  beyond a one-cell reveal, divided by the other cells it opened;
 - scrolling: 90 animation frames, each scrolling the board by 120 px down and 40 px right; the longest
   and the median frame interval;
 - memory: the resident size of Chromium's renderer processes (CDP SystemInfo.getProcessInfo + /proc),
@@ -203,11 +206,30 @@ def board_cells(n: int, mines: int) -> list[str]:
     ]
 
 
+def zero_area(cells: list[tuple[int, int, str, bool, int]], size: int, r: int, c: int) -> int:
+    """How many covered zeros of the region a cascade from (r, c) would open: the biggest is measured."""
+    seen, todo = {(r, c)}, [(r, c)]
+    while todo:
+        y, x = todo.pop()
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                q = (y + dy, x + dx)
+                if q in seen or not (0 <= q[0] < size and 0 <= q[1] < size):
+                    continue
+                _, _, ch, mine, k = cells[q[0] * size + q[1]]
+                if ch == "." and not mine and k == 0:
+                    seen.add(q)
+                    todo.append(q)
+    return len(seen)
+
+
 def pick(region: list[list[Any]], size: int, n: int) -> dict[str, list[tuple[int, int, str]]]:
-    """Cells of the probed region: ``n`` one-cell reveals, ``n`` flags, and one cascade (a covered zero)."""
+    """Cells of the probed region: ``n`` one-cell reveals, ``n`` flags, and one cascade (the covered zero
+    whose cascade is the largest in the region)."""
     cells = [(i // size, i % size, ch, mine, count) for i, (ch, mine, count) in enumerate(region)]
     reveals = [(r, c, str(k)) for r, c, ch, mine, k in cells if ch == "." and not mine and k > 0][:n]
-    zeros = [(r, c, "0") for r, c, ch, mine, k in cells if ch == "." and not mine and k == 0][:1]
+    zeros = [(r, c, "0") for r, c, ch, mine, k in cells if ch == "." and not mine and k == 0]
+    zeros = sorted(zeros, key=lambda z: -zero_area(cells, size, z[0], z[1]))[:1]
     # flags go to mines: no flag lands on a cell the cascade opens (a flag would stop it there)
     flags = [(r, c, "f") for r, c, ch, mine, _ in cells if ch == "." and mine][:n]
     return {"reveal": reveals, "flag": flags, "cascade": zeros}
@@ -335,29 +357,33 @@ def med(samples: list[dict[str, float]], key: str) -> float:
     return float(statistics.median(s[key] for s in samples)) if samples else float("nan")
 
 
+def mean(samples: list[dict[str, float]], key: str) -> float:
+    return float(statistics.fmean(s[key] for s in samples)) if samples else float("nan")
+
+
 def table(results: dict[str, Any]) -> str:
     ref = results["boards"][0]
-    ref_open, ref_reveal = statistics.median(ref["open"]), med(ref["reveal"], "ms")
+    ref_open, ref_reveal = statistics.median(ref["open"]), mean(ref["reveal"], "ms")
     floor = results["baseline"]
     lines = [
-        f"floor (plain ipywidgets Button): click to repaint {med(floor, 'ms'):.0f} ms, "
+        f"floor (plain ipywidgets Button): click to repaint {mean(floor, 'ms'):.0f} ms (mean), "
         f"{med(floor, 'inBytes'):.0f} B in per click",
-        "| board | grid on screen | click to repaint (reveal) | flag | bytes in per reveal / flag "
+        "| board | grid on screen | click to repaint (reveal, mean) | flag | bytes in per reveal / flag "
         "| cascade | scroll frames (median / max) | renderer RSS / JS heap |",
         "|---|---|---|---|---|---|---|---|",
     ]
     for row in results["boards"]:
         opened = statistics.median(row["open"])
-        reveal = med(row["reveal"], "ms")
+        reveal = mean(row["reveal"], "ms")
         cascade = row.get("cascade")
         casc = "-"
         if cascade and cascade.get("cells"):
-            per = cascade["inBytes"] / cascade["cells"]
-            casc = f"{cascade['inBytes']:,.0f} B for {cascade['cells']} cells ({per:.1f} B/cell)"
+            extra = (cascade["inBytes"] - med(row["reveal"], "inBytes")) / max(1, cascade["cells"] - 1)
+            casc = f"{cascade['inBytes']:,.0f} B for {cascade['cells']} cells ({extra:+.1f} B per extra cell)"
         scroll = row["scroll"]
         lines.append(
             f"| {row['board']} | {opened / 1000:.2f} s ({opened / ref_open:.2f}x) | {reveal:.0f} ms "
-            f"({reveal / ref_reveal:.2f}x) | {med(row['flag'], 'ms'):.0f} ms "
+            f"({reveal / ref_reveal:.2f}x) | {mean(row['flag'], 'ms'):.0f} ms "
             f"| {med(row['reveal'], 'inBytes'):,.0f} / {med(row['flag'], 'inBytes'):,.0f} B | {casc} "
             f"| {scroll['median']:.0f} / {scroll['max']:.0f} ms "
             f"({scroll['cells']} cells drawn) | {row['rss_mb']:.0f} MB / {row['heap_mb']:.0f} MB |"
