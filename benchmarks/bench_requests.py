@@ -13,6 +13,7 @@ result kept after background work included). Speed is reported, never asserted: 
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import math
 import random
@@ -136,9 +137,15 @@ async def fuzz(games: int = 12, seed: int = 2026) -> Figures:
     return figures
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    """``python -m benchmarks requests [--games N] [--seed S ...]``: one fuzz per seed (default 2026)."""
+    parser = argparse.ArgumentParser(prog="python -m benchmarks requests")
+    parser.add_argument("--games", type=int, default=12, help="picker games per seed")
+    parser.add_argument("--seed", type=int, nargs="+", default=[2026], help="one fuzz per seed")
+    args = parser.parse_args(argv or [])
     print(f"[requests] browser requests over the picker's range, Cancel after {CANCEL_AFTER:g} s of work")
-    print("  " + asyncio.run(fuzz()).report())
+    for seed in args.seed:
+        print(f"  seed {seed}, {args.games} games: " + asyncio.run(fuzz(args.games, seed)).report())
 
 
 if __name__ == "__main__":

@@ -23,6 +23,8 @@ from ipyminesweeper.engine.geometry import (
 from ipyminesweeper.solver import binomials
 from ipyminesweeper.solver.binomials import binomial
 from ipyminesweeper.solver.constraints import read_view
+from ipyminesweeper.solver.probabilities import analyse
+from ipyminesweeper.solver.slices import SLICE, frozen_in_slices, in_slices, update_in_slices
 
 
 @given(
@@ -109,3 +111,27 @@ def test_the_overlay_of_a_million_cells_counts_exactly() -> None:
     assert math.isclose(sum(p.values()), board.mines, rel_tol=1e-9)
     far = p[(0, 0)]
     assert p[(999, 999)] == far and 0.14 < far < 0.16
+
+
+@given(st.lists(st.integers(-5, 5), max_size=3 * SLICE // 2), st.floats(0, 1))
+@settings(max_examples=25, deadline=None)
+def test_slices_give_what_one_call_gives(items: list[int], value: float) -> None:
+    """The slices (no C call over more than SLICE items, so other threads run between them) build the
+    same set and dict as one call, in the same order."""
+    parts = list(in_slices(items))
+    assert all(0 < len(part) <= SLICE for part in parts)
+    assert [x for part in parts for x in part] == items
+    assert frozen_in_slices(items) == frozenset(items)
+    target: dict[int, float] = {99: 0.5}
+    update_in_slices(target, items, abs, value)
+    assert list(target.items()) == list({99: 0.5, **dict.fromkeys(map(abs, items), value)}.items())
+
+
+def test_interior_beyond_one_slice() -> None:
+    """A board whose interior spans many slices: every interior cell is listed, with one probability."""
+    board = reveal(new_board(rows=400, cols=400, mines=24_000, seed=3), (200, 200))
+    a = analyse(board.view)
+    covered = {(i // 400, i % 400) for i, ch in enumerate(board.view.cells) if ch in ".F"}
+    assert len(a.interior) > 2 * SLICE and a.interior == covered - a.frontier
+    assert {a.probabilities[c] for c in a.interior} == {a.probabilities[next(iter(a.interior))]}
+    assert set(a.probabilities) == covered

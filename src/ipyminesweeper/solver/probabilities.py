@@ -36,6 +36,7 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
 from .rules import propagate
+from .slices import frozen_in_slices, update_in_slices
 from .wording import ReasonsByCell
 
 __all__ = [
@@ -520,7 +521,7 @@ def _assemble(
         # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
         num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
         p = num / layouts
-        probs.update(dict.fromkeys(map(pos, system.interior), p))
+        update_in_slices(probs, system.interior, pos, p)  # in slices: other threads run between them
         if num == 0:
             safe.update(system.interior)
         elif num == layouts:
@@ -541,14 +542,14 @@ def _assemble(
         reasons=reasons,
         layouts=layouts,
         frontier=frontier,
-        interior=frozenset(map(pos, system.interior)),
+        interior=frozen_in_slices(map(pos, system.interior)),
         _system=system,
         _counts=counts,
         _where=where,
         _weights=weights,
         _all=full,
         _others=others,
-        _interior_set=frozenset(system.interior),
+        _interior_set=frozen_in_slices(system.interior),
         _fixed_safe=propagated.safe,
         _fixed_mines=propagated.mines,
     )
