@@ -113,15 +113,18 @@ def test_the_overlay_of_a_million_cells_counts_exactly() -> None:
     assert p[(999, 999)] == far and 0.14 < far < 0.16
 
 
-@given(st.lists(st.integers(-5, 5), max_size=3 * SLICE // 2), st.floats(0, 1))
+@given(st.integers(0, 3 * SLICE), st.integers(1, 10**6), st.integers(0, 2**32), st.floats(0, 1))
 @settings(max_examples=25, deadline=None)
-def test_slices_give_what_one_call_gives(items: list[int], value: float) -> None:
+def test_slices_give_what_one_call_gives(n: int, spread: int, seed: int, value: float) -> None:
     """The slices (no C call over more than SLICE items, so other threads run between them) build the
-    same set and dict as one call, in the same order."""
+    same set and dict as one call, in the same order, on either side of one slice."""
+    rng = random.Random(seed)
+    items = [rng.randint(-spread, spread) for _ in range(n)]
     parts = list(in_slices(items))
     assert all(0 < len(part) <= SLICE for part in parts)
     assert [x for part in parts for x in part] == items
     assert frozen_in_slices(items) == frozenset(items)
+    assert frozen_in_slices(items, abs) == frozenset(map(abs, items))
     target: dict[int, float] = {99: 0.5}
     update_in_slices(target, items, abs, value)
     assert list(target.items()) == list({99: 0.5, **dict.fromkeys(map(abs, items), value)}.items())

@@ -542,7 +542,7 @@ def _assemble(
         reasons=reasons,
         layouts=layouts,
         frontier=frontier,
-        interior=frozen_in_slices(map(pos, system.interior)),
+        interior=frozen_in_slices(system.interior, pos),
         _system=system,
         _counts=counts,
         _where=where,

@@ -9,9 +9,9 @@ GIL to the thread that answers (its switch interval is 5 ms). The results are th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import islice
-from typing import TypeVar
+from typing import Any, TypeVar, overload
 
 __all__ = ["SLICE", "frozen_in_slices", "in_slices", "update_in_slices"]
 
@@ -30,15 +30,27 @@ def in_slices(items: Iterable[T]) -> Iterator[list[T]]:
         yield part
 
 
-def frozen_in_slices(items: Iterable[T]) -> frozenset[T]:
-    """``frozenset(items)``, built a slice at a time."""
-    out: set[T] = set()
-    for part in in_slices(items):
+@overload
+def frozen_in_slices(items: Sequence[T]) -> frozenset[T]: ...
+@overload
+def frozen_in_slices(items: Sequence[T], key: Callable[[T], K]) -> frozenset[K]: ...
+def frozen_in_slices(items: Sequence[Any], key: Callable[[Any], Any] | None = None) -> frozenset[Any]:
+    """``frozenset(map(key, items))`` (``frozenset(items)`` without a key), a slice at a time when
+    ``items`` is longer than one slice."""
+    mapped = items if key is None else map(key, items)
+    if len(items) <= SLICE:
+        return frozenset(mapped)
+    out: set[Any] = set()
+    for part in in_slices(mapped):
         out.update(part)
     return frozenset(out)
 
 
-def update_in_slices(target: dict[K, V], keys: Iterable[T], key: Callable[[T], K], value: V) -> None:
-    """``target.update(dict.fromkeys(map(key, keys), value))``, a slice at a time."""
+def update_in_slices(target: dict[K, V], keys: Sequence[T], key: Callable[[T], K], value: V) -> None:
+    """``target.update(dict.fromkeys(map(key, keys), value))``, a slice at a time when ``keys`` is longer
+    than one slice."""
+    if len(keys) <= SLICE:
+        target.update(dict.fromkeys(map(key, keys), value))
+        return
     for part in in_slices(keys):
         target.update(dict.fromkeys(map(key, part), value))
