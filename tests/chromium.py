@@ -36,3 +36,25 @@ def artifacts_dir(name: str) -> Path:
     path = (root / name).resolve()
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+# A notebook that ran top to bottom, as JupyterLab shows it (the Lab and the Lite site alike): every code
+# cell has an execution count and the kernel is idle. A cell whose input is folded (a solution) shows an
+# empty prompt and is excused. A Python traceback in any output is a failure, except inside an exercise
+# check, whose counterexample shows the student's traceback on purpose.
+ALL_CELLS_RAN_JS = """() => {
+  const own = o => {
+    const c = o.cloneNode(true);
+    c.querySelectorAll('.ipyms-check').forEach(e => e.remove());
+    return c.textContent;
+  };
+  const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')];
+  const error = outputs.find(o => own(o).includes('Traceback (most recent call last)'));
+  if (error) return 'error: ' + own(error).slice(0, 3000);
+  const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
+    .map(p => p.textContent.trim());
+  const ran = p => /^\\[\\d+\\]:$/.test(p);
+  const status = document.querySelector('#jp-main-statusbar')?.innerText ?? '';
+  const done = /\\| Idle/.test(status) && prompts.some(ran) && prompts.every(p => p === '' || ran(p));
+  return done ? 'done' : false;
+}"""

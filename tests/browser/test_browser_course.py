@@ -10,27 +10,9 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+from chromium import ALL_CELLS_RAN_JS
 
-# Every code cell has an execution count; a cell whose input is folded (a solution) shows an empty
-# prompt and is excused. A Python traceback in any output is a failure.
-ALL_RAN = """() => {
-  // A check's counterexample shows the student's traceback on purpose: only text outside a check counts.
-  const own = o => {
-    const c = o.cloneNode(true);
-    c.querySelectorAll('.ipyms-check').forEach(e => e.remove());
-    return c.textContent;
-  };
-  const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')];
-  const error = outputs.find(o => own(o).includes('Traceback (most recent call last)'));
-  if (error) return 'error: ' + own(error).slice(0, 3000);
-  const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
-    .map(p => p.textContent.trim());
-  const ran = p => /^\\[\\d+\\]:$/.test(p);
-  const status = document.querySelector('#jp-main-statusbar')?.innerText ?? '';
-  const done = /\\| Idle/.test(status) && prompts.some(ran) && prompts.every(p => p === '' || ran(p));
-  return done ? 'done' : false;
-}"""
+NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
 def run_notebook(lab, name: str) -> None:
@@ -39,10 +21,10 @@ def run_notebook(lab, name: str) -> None:
     lab.page.keyboard.press("Escape")
     lab.open_menu("Run")
     lab.page.locator('#jp-mainmenu-run li[data-command="runmenu:run-all"]').click()
-    outcome = lab.page.wait_for_function(ALL_RAN, timeout=600_000, polling=1000).json_value()
+    outcome = lab.page.wait_for_function(ALL_CELLS_RAN_JS, timeout=600_000, polling=1000).json_value()
     assert outcome == "done", outcome
     lab.page.wait_for_timeout(1000)
-    assert lab.page.evaluate(ALL_RAN) == "done"
+    assert lab.page.evaluate(ALL_CELLS_RAN_JS) == "done"
 
 
 @pytest.mark.slow

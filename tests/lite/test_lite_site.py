@@ -16,7 +16,7 @@ from _lite_support import PLAY, ROOT, OfflinePage
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from chromium import artifacts_dir
+from chromium import ALL_CELLS_RAN_JS, artifacts_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -27,25 +27,6 @@ PROBE = 'print("PROBE", w.status, len(w.history), w.rows, w.cols)'
 
 KERNEL_IDLE_JS = """() => /Python \\(Pyodide\\) \\| Idle/.test(
     document.querySelector('#jp-main-statusbar')?.innerText ?? '')"""
-
-ALL_RUN_JS = """() => {
-  // A check's counterexample shows the student's traceback on purpose: only text outside a check counts.
-  const own = o => {
-    const c = o.cloneNode(true);
-    c.querySelectorAll('.ipyms-check').forEach(e => e.remove());
-    return c.textContent;
-  };
-  const outputs = [...document.querySelectorAll('.jp-Notebook .jp-OutputArea-output')];
-  const error = outputs.find(o => own(o).includes('Traceback (most recent call last)'));
-  if (error) return 'error: ' + own(error);
-  const status = document.querySelector('#jp-main-statusbar')?.innerText ?? '';
-  // A cell whose input is hidden (a solution) shows an empty prompt: it cannot say, so it is excused.
-  const prompts = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]
-    .map(p => p.textContent.trim());
-  const ran = p => /^\\[\\d+\\]:$/.test(p);
-  const done = /\\| Idle/.test(status) && prompts.some(ran) && prompts.every(p => p === '' || ran(p));
-  return done ? 'done' : false;
-}"""
 
 
 def wait_for_kernel(page: Page) -> float:
@@ -61,10 +42,12 @@ def run_all(page: Page) -> float:
     try:
         outcome = None
         while outcome != "done":  # "done" twice, 1 s apart: no idle flicker between two cells
-            outcome = page.wait_for_function(ALL_RUN_JS, timeout=RUN_ALL_TIMEOUT_MS, polling=500).json_value()
+            outcome = page.wait_for_function(
+                ALL_CELLS_RAN_JS, timeout=RUN_ALL_TIMEOUT_MS, polling=500
+            ).json_value()
             if outcome == "done":
                 page.wait_for_timeout(1000)
-                outcome = page.evaluate(ALL_RUN_JS) or None
+                outcome = page.evaluate(ALL_CELLS_RAN_JS) or None
             if outcome not in (None, "done"):
                 break
     except PlaywrightTimeout:
