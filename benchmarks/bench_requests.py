@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import math
 import random
+import sys
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,4 +150,4 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

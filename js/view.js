@@ -99,7 +99,10 @@ export function gridView(model, ui) {
   const size = drawnSize(model, ui);
   const pitch = pitchOf(size);
   const window = gridWindow(ui.scroll, pitch, model.rows, model.cols, ui.settled);
-  const whole = window.r0 === 0 && window.c0 === 0 && window.r1 === model.rows && window.c1 === model.cols;
+  // whether the board needs a minimap is the settled window's say: the first frame's (no margin yet)
+  // would show one for two frames and then take it away, moving everything below the board
+  const full = ui.settled ? window : gridWindow(ui.scroll, pitch, model.rows, model.cols, true);
+  const whole = full.r0 === 0 && full.c0 === 0 && full.r1 === model.rows && full.c1 === model.cols;
   const cursor = clampCursor(ui.cursor, model);
   return {
     rows: model.rows,

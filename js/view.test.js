@@ -66,6 +66,15 @@ test("a 2000x2000 board draws only a window around what is in view, with a minim
   assert.equal(g.minimap.position, "rows 1000–1041 of 2000 · columns 500–570 of 2000");
 });
 
+test("the minimap is there or not from the first frame on: the first frame's window (no margin) does not decide it", () => {
+  for (const [rows, cols] of [[28, 30], [30, 28], [40, 40], [60, 60], [16, 16]]) {
+    const scroll = { top: 0, left: 0, width: 800, height: 675 };
+    const first = gridView(modelOf({ rows, cols, mines: 10 }), { ...initialUi(), width: 800, scroll, settled: false });
+    const later = gridView(modelOf({ rows, cols, mines: 10 }), { ...initialUi(), width: 800, scroll, settled: true });
+    assert.equal(first.minimap === null, later.minimap === null, `${rows}x${cols}`);
+  }
+});
+
 test("the window snaps to blocks, and the cursor is scrolled into view by the least change", () => {
   const a = gridWindow({ top: 1000, left: 0, width: 800, height: 600 }, 17, 2000, 2000);
   const b = gridWindow({ top: 1010, left: 3, width: 800, height: 600 }, 17, 2000, 2000);

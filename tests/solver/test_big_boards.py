@@ -24,7 +24,14 @@ from ipyminesweeper.solver import binomials
 from ipyminesweeper.solver.binomials import binomial
 from ipyminesweeper.solver.constraints import read_view
 from ipyminesweeper.solver.probabilities import analyse
-from ipyminesweeper.solver.slices import SLICE, frozen_in_slices, in_slices, update_in_slices
+from ipyminesweeper.solver.slices import (
+    SLICE,
+    add_in_slices,
+    ascending_in_slices,
+    frozen_in_slices,
+    in_slices,
+    update_in_slices,
+)
 
 
 @given(
@@ -128,6 +135,12 @@ def test_slices_give_what_one_call_gives(n: int, spread: int, seed: int, value: 
     target: dict[int, float] = {99: 0.5}
     update_in_slices(target, items, abs, value)
     assert list(target.items()) == list({99: 0.5, **dict.fromkeys(map(abs, items), value)}.items())
+    grown = {10**7}
+    add_in_slices(grown, items)
+    assert grown == {10**7, *items}
+    first = {abs(x) for x in items[::2]}
+    second = {abs(x) for x in items[1::2]} - first
+    assert ascending_in_slices(first, second, spread + 1) == sorted(first | second)
 
 
 def test_interior_beyond_one_slice() -> None:
@@ -138,3 +151,15 @@ def test_interior_beyond_one_slice() -> None:
     assert len(a.interior) > 2 * SLICE and a.interior == covered - a.frontier
     assert {a.probabilities[c] for c in a.interior} == {a.probabilities[next(iter(a.interior))]}
     assert set(a.probabilities) == covered
+
+
+def test_a_certain_interior_beyond_one_slice() -> None:
+    """When the numbers hold every mine, the whole interior is safe: listed as safe, with a reason each,
+    in reading order, however many slices it spans."""
+    n = 300
+    view = View(rows=n, cols=n, mines=1, status="playing", cells="1" + "." * (n * n - 1))
+    a = analyse(view)
+    assert len(a.interior) > 2 * SLICE and a.interior <= a.safe
+    keys = list(a.reasons)
+    assert keys == sorted(keys) and set(keys) == a.safe | a.mines
+    assert "safe" in a.reasons[(n - 1, n - 1)]

@@ -36,7 +36,7 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
 from .rules import propagate
-from .slices import frozen_in_slices, update_in_slices
+from .slices import add_in_slices, ascending_in_slices, frozen_in_slices, update_in_slices
 from .wording import ReasonsByCell
 
 __all__ = [
@@ -523,13 +523,13 @@ def _assemble(
         p = num / layouts
         update_in_slices(probs, system.interior, pos, p)  # in slices: other threads run between them
         if num == 0:
-            safe.update(system.interior)
+            add_in_slices(safe, system.interior)
         elif num == layouts:
-            mine.update(system.interior)
+            add_in_slices(mine, system.interior)
     reasons: Mapping[Pos, str] = {}
     if original is not None:
         reasons = ReasonsByCell(
-            [pos(c) for c in sorted(safe | mine)],
+            [pos(c) for c in ascending_in_slices(safe, mine, system.rows * system.cols)],
             _reasons(original, components, counts, certain_boxes, safe),
         )
     return Analysis(
@@ -537,8 +537,8 @@ def _assemble(
         cols=system.cols,
         total_mines=total_mines,
         probabilities=probs,
-        safe=frozenset(map(pos, safe)),
-        mines=frozenset(map(pos, mine)),
+        safe=frozen_in_slices(safe, pos),
+        mines=frozen_in_slices(mine, pos),
         reasons=reasons,
         layouts=layouts,
         frontier=frontier,

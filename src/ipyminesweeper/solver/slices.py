@@ -9,11 +9,18 @@ GIL to the thread that answers (its switch interval is 5 ms). The results are th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set
 from itertools import islice
 from typing import Any, TypeVar, overload
 
-__all__ = ["SLICE", "frozen_in_slices", "in_slices", "update_in_slices"]
+__all__ = [
+    "SLICE",
+    "add_in_slices",
+    "ascending_in_slices",
+    "frozen_in_slices",
+    "in_slices",
+    "update_in_slices",
+]
 
 T = TypeVar("T")
 K = TypeVar("K")
@@ -31,10 +38,10 @@ def in_slices(items: Iterable[T]) -> Iterator[list[T]]:
 
 
 @overload
-def frozen_in_slices(items: Sequence[T]) -> frozenset[T]: ...
+def frozen_in_slices(items: Collection[T]) -> frozenset[T]: ...
 @overload
-def frozen_in_slices(items: Sequence[T], key: Callable[[T], K]) -> frozenset[K]: ...
-def frozen_in_slices(items: Sequence[Any], key: Callable[[Any], Any] | None = None) -> frozenset[Any]:
+def frozen_in_slices(items: Collection[T], key: Callable[[T], K]) -> frozenset[K]: ...
+def frozen_in_slices(items: Collection[Any], key: Callable[[Any], Any] | None = None) -> frozenset[Any]:
     """``frozenset(map(key, items))`` (``frozenset(items)`` without a key), a slice at a time when
     ``items`` is longer than one slice."""
     mapped = items if key is None else map(key, items)
@@ -54,3 +61,24 @@ def update_in_slices(target: dict[K, V], keys: Sequence[T], key: Callable[[T], K
         return
     for part in in_slices(keys):
         target.update(dict.fromkeys(map(key, part), value))
+
+
+def add_in_slices(target: set[T], items: Sequence[T]) -> None:
+    """``target.update(items)``, a slice at a time when ``items`` is longer than one slice."""
+    if len(items) <= SLICE:
+        target.update(items)
+        return
+    for part in in_slices(items):
+        target.update(part)
+
+
+def ascending_in_slices(first: Set[int], second: Set[int], bound: int) -> list[int]:
+    """``sorted(first | second)`` for two disjoint sets of numbers in ``range(bound)``; past one slice,
+    read off ``range(bound)`` a slice at a time (no sort of millions in one call)."""
+    if len(first) + len(second) <= SLICE:
+        return sorted(first | second)
+    out: list[int] = []
+    for start in range(0, bound, SLICE):
+        part = range(start, min(bound, start + SLICE))
+        out.extend(sorted([*filter(first.__contains__, part), *filter(second.__contains__, part)]))
+    return out

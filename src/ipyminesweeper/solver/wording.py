@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..engine import format_position
+from .slices import in_slices
 
 Pos = tuple[int, int]
 
@@ -171,7 +172,9 @@ class ReasonsByCell(Mapping[Pos, str]):
     __slots__ = ("_done", "_keys", "_one")
 
     def __init__(self, keys: Iterable[Pos], one: Callable[[Pos], str]) -> None:
-        self._keys = dict.fromkeys(keys)  # ordered, and a set
+        self._keys: dict[Pos, None] = {}  # ordered, and a set
+        for part in in_slices(keys):  # millions of cells: other threads run between slices
+            self._keys.update(dict.fromkeys(part))
         self._one = one
         self._done: dict[Pos, str] = {}
 
