@@ -9,7 +9,7 @@ GIL to the thread that answers (its switch interval is 5 ms). The results are th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence, Set
+from collections.abc import Callable, Collection, Iterable, Iterator, Set
 from itertools import islice
 from typing import Any, TypeVar, overload
 
@@ -37,6 +37,12 @@ def in_slices(items: Iterable[T]) -> Iterator[list[T]]:
         yield part
 
 
+def _parts(items: Collection[T]) -> Iterable[Collection[T]]:
+    """``items`` whole when it fits one slice (no copy, no generator: the solver's hot path on
+    ordinary boards), else :func:`in_slices`."""
+    return (items,) if len(items) <= SLICE else in_slices(items)
+
+
 @overload
 def frozen_in_slices(items: Collection[T]) -> frozenset[T]: ...
 @overload
@@ -44,31 +50,23 @@ def frozen_in_slices(items: Collection[T], key: Callable[[T], K]) -> frozenset[K
 def frozen_in_slices(items: Collection[Any], key: Callable[[Any], Any] | None = None) -> frozenset[Any]:
     """``frozenset(map(key, items))`` (``frozenset(items)`` without a key), a slice at a time when
     ``items`` is longer than one slice."""
-    mapped = items if key is None else map(key, items)
     if len(items) <= SLICE:
-        return frozenset(mapped)
+        return frozenset(items if key is None else map(key, items))
     out: set[Any] = set()
-    for part in in_slices(mapped):
+    for part in in_slices(items if key is None else map(key, items)):
         out.update(part)
     return frozenset(out)
 
 
-def update_in_slices(target: dict[K, V], keys: Sequence[T], key: Callable[[T], K], value: V) -> None:
-    """``target.update(dict.fromkeys(map(key, keys), value))``, a slice at a time when ``keys`` is longer
-    than one slice."""
-    if len(keys) <= SLICE:
-        target.update(dict.fromkeys(map(key, keys), value))
-        return
-    for part in in_slices(keys):
+def update_in_slices(target: dict[K, V], keys: Collection[T], key: Callable[[T], K], value: V) -> None:
+    """``target.update(dict.fromkeys(map(key, keys), value))``, a slice at a time."""
+    for part in _parts(keys):
         target.update(dict.fromkeys(map(key, part), value))
 
 
-def add_in_slices(target: set[T], items: Sequence[T]) -> None:
-    """``target.update(items)``, a slice at a time when ``items`` is longer than one slice."""
-    if len(items) <= SLICE:
-        target.update(items)
-        return
-    for part in in_slices(items):
+def add_in_slices(target: set[T], items: Collection[T]) -> None:
+    """``target.update(items)``, a slice at a time."""
+    for part in _parts(items):
         target.update(part)
 
 
