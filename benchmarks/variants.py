@@ -9,7 +9,7 @@ from __future__ import annotations
 from ipyminesweeper.play.exact import ExactStrategy
 from ipyminesweeper.play.guess import GuessRule
 
-__all__ = ["exact_long_term", "exact_wide"]
+__all__ = ["exact_long_term", "exact_unweighted", "exact_wide"]
 
 exact_long_term = ExactStrategy(
     "exact_long_term",
@@ -25,4 +25,12 @@ exact_wide = ExactStrategy(
     too, with ``exact``'s own look-ahead (``ipyminesweeper.play.guess.weigh``, ``GuessRule(wide=True)``).""",
     flags=False,
     rule=GuessRule(wide=True),
+)
+
+exact_unweighted = ExactStrategy(
+    "exact_unweighted",
+    """``exact`` as it played before 2026-11-26: the look-ahead never weighs by 50/50 influence
+    (``GuessRule()``; ``exact`` weighs while the revealed cells are one region).""",
+    flags=False,
+    rule=GuessRule(),
 )

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from ipyminesweeper import View, analyse, exact
+from ipyminesweeper import View, analyse, exact, step
 from ipyminesweeper.play.exact import ExactStrategy
-from ipyminesweeper.play.guess import GuessRule
+from ipyminesweeper.play.guess import GuessRule, one_region
 from ipyminesweeper.play.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
@@ -55,8 +55,25 @@ def test_a_fifty_fifty_already_formed_counts_in_full() -> None:
     assert influence_factor(view, a, (1, 0)) == pytest.approx(1 + INFLUENCE_WEIGHT)
 
 
-def test_the_long_term_variant_picks_his_corner() -> None:
+def test_exact_weighs_influence_while_the_revealed_cells_are_one_region() -> None:
     view = _corner_one()
-    variant = ExactStrategy("variant", "", flags=False, rule=GuessRule(long_term=True))
-    assert exact(view).pos == (0, 2)  # the look-ahead alone: next to the 1
-    assert variant(view).pos == (0, 29)  # his solver's pick: a far corner, that no later 50/50 can hold
+    unweighted = ExactStrategy("variant", "", flags=False, rule=GuessRule())
+    long_term = ExactStrategy("variant", "", flags=False, rule=GuessRule(long_term=True))
+    assert unweighted(view).pos == (0, 2)  # the look-ahead alone: next to the 1
+    move = exact(view)
+    assert move.pos == (0, 29) == long_term(view).pos  # his solvers' pick: a far corner
+    assert "weighed up by 2.2% because it could be half of a 50/50 later" in move.reason
+    # board 4100000002 after exact's first guess: two regions, so the look-ahead alone decides
+    board = step(to_board(generate(4100000002, 16, 30, 99, (0, 0), "safe")), exact)[0]
+    view = board.view
+    assert not one_region(view)
+    assert exact(view).pos == unweighted(view).pos == (0, 27)
+    assert long_term(view).pos == (15, 0)
+
+
+def test_one_region_is_the_start_of_a_game() -> None:
+    assert one_region(View.from_text("...\n...", mines=1))  # nothing revealed yet
+    assert one_region(_corner_one())  # the first click's number alone
+    assert one_region(View.from_text("01.\n01.\n...", mines=1))  # an opening: one region
+    assert not one_region(View.from_text("1..\n...\n..1", mines=2))  # a guess away from it
+    assert one_region(View.from_text("1..\n.1.\n..1", mines=2))  # diagonal neighbours join up

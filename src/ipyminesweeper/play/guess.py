@@ -23,6 +23,10 @@ In order (the rule of David Hill's JSMinesweeper, ``Minesweeper/client/solver_ma
    cells, 4:1). Candidates are scored safest first; one that cannot beat the best so far is dropped
    half-way. A tiny bonus (:data:`PROGRESS_BONUS`) goes to cells whose number is likely to prove another
    cell safe. *Dead* cells (they can show only one number, so revealing one teaches nothing) go last.
+   While the revealed cells are one region (at a game's first guess, and whenever the revealed areas
+   have joined up), each score is also weighed by the cell's *50/50 influence* (:mod:`.influence`),
+   as Hill's solvers weigh every guess: at the first guess a far corner, which could be half of a
+   50/50 later, then beats a cell next to the first number.
 5. **A third level where the top candidates nearly tie** (within :data:`NEAR_TIE`): for each number the
    cell could show, the best second-order safety among the safest cells of the position that follows.
 
@@ -51,6 +55,7 @@ __all__ = [
     "GuessRule",
     "forced_fifty_fifty",
     "guess",
+    "one_region",
     "reveal_or_unflag",
     "second_order_safety",
     "third_order_safety",
@@ -72,19 +77,23 @@ INFLUENCED = 0.9  # wide=True adds cells whose P(safe) + 50/50 influence / layou
 
 @dataclass(frozen=True)
 class GuessRule:
-    """Two experiments with the guess rule, both from Hill's JSMinesweeper and both off in
-    :func:`~ipyminesweeper.play.exact` (measured, not adopted: ``docs/autoplayer.md``).
+    """Parts of the guess rule taken from Hill's solvers, to switch on and off in experiments
+    (``docs/autoplayer.md``). :func:`~ipyminesweeper.play.exact` plays ``connected`` only.
 
-    ``long_term=True`` weighs each look-ahead score by the cell's 50/50 influence
-    (:func:`~.influence.influence_factor`), as his JSMinesweeper does. ``wide=True`` widens the
+    ``connected=True`` weighs each look-ahead score by the cell's 50/50 influence
+    (:func:`~.influence.influence_factor`), as both his solvers do, but only while the revealed cells
+    are one region (:func:`one_region`): at a game's first guess, and later whenever the revealed
+    areas have joined up. ``long_term=True`` weighs it at every guess, as his JSMinesweeper does
+    (measured, not adopted). ``wide=True`` widens the
     candidates as his solvers do: cells that could be half of a later 50/50 join even when far less
     safe (:func:`_influenced`), weighed like the others after them."""
 
     long_term: bool = False
     wide: bool = False
+    connected: bool = False
 
 
-EXACT_RULE = GuessRule()  # the rule exact plays: no experiment
+EXACT_RULE = GuessRule(connected=True)  # the rule exact plays
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,25 @@ class Candidate:
     third: float | None = None
     likely: int = 0  # the number it most likely shows if safe
     proves: tuple[int, ...] = ()  # cells that number would prove safe (flat indices)
+    weight: float = 1.0  # the long-term weight its score got (1: none)
+
+
+def one_region(view: ViewLike) -> bool:
+    """Whether the revealed cells of ``view`` are one region, each reachable from the others through
+    revealed neighbours: the start of a game, before a guess away from it."""
+    rows, cols, cells = view.rows, view.cols, view.cells
+    table = neighbour_table(rows, cols)
+    revealed = [i for i, ch in enumerate(cells) if ch not in ".f"]
+    if not revealed:
+        return True
+    seen = {revealed[0]}
+    todo = [revealed[0]]
+    while todo:
+        for j in table[todo.pop()]:
+            if j not in seen and cells[j] not in ".f":
+                seen.add(j)
+                todo.append(j)
+    return len(seen) == len(revealed)
 
 
 def _around(rows: int, cols: int, x: int) -> set[int]:
@@ -419,11 +447,12 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
     afters: dict[Position, dict[int, Analysis | None]] = {}
     best = -1.0
     unflagged = _unflagged(view.rows, cols, cells)
+    long_term = rule.long_term or (rule.connected and one_region(view))
 
     def consider(c: Candidate) -> None:
         nonlocal best
         x = c.pos[0] * cols + c.pos[1]
-        weight = influence_factor(view, a, c.pos) if rule.long_term else 1.0
+        weight = influence_factor(view, a, c.pos) if long_term else 1.0
         floor = best / ((1 + PROGRESS_BONUS) * weight)
         got = _look_ahead(a, cells, x, c.dist, known, floor, unflagged)
         if got is None:
@@ -438,6 +467,7 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
                 progress=got.progress,
                 likely=got.likely,
                 proves=got.proves,
+                weight=weight,
             )
         )
         afters[c.pos] = got.afters
@@ -450,7 +480,7 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
     if rule.wide:
         # a cell scores at most its P(safe) (times the bonus and, with long_term, its weight): one less
         # safe than this can neither win nor come near enough to the best for the third level
-        least = -1.0 if rule.long_term else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
+        least = -1.0 if long_term else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
         for c in _influenced(view, a, {c.pos for c in candidates}, least):
             consider(c)
     scored.sort(key=_rank)
@@ -561,4 +591,5 @@ def _guess_reason(c: Candidate, runner: Candidate | None, pmin: float, tie: int,
         proves=tuple(divmod(j, cols) for j in c.proves),
         safety=c.safety or 0.0,
         runner=close,
+        weight=c.weight,
     )

@@ -150,10 +150,12 @@ def guessed(
     proves: tuple[Position, ...],
     safety: float,
     runner: tuple[Position, float, float] | None,
+    weight: float = 1.0,
 ) -> str:
     """Why the look-ahead picked ``pos``: its risk (``lowest``, when another cell is less risky; ``tie``
-    cells as risky), what it likely shows and proves, the chance of two safe moves, and the runner-up
-    (its position, and the two chances of three safe moves) when a third move decided."""
+    cells as risky), what it likely shows and proves, the chance of two safe moves, the long-term
+    ``weight`` its score got (above 1: it could be half of a later 50/50) and the runner-up (its
+    position, and the two chances of three safe moves) when a third move decided."""
     why = f"{format_position(pos)} is a guess: P(mine) = {percent(p)}"
     shared = f", shared by {tie} cells" if tie > 1 else ""
     why += f" (the lowest is {percent(lowest)})" if lowest is not None else f", the lowest{shared}"
@@ -166,6 +168,11 @@ def guessed(
         if proves:
             why += f", which would prove {some_cells(proves)} safe"
     why += f"; {percent(safety)} chance this guess and the next move are both safe"
+    if weight > 1.0:
+        why += (
+            f"; weighed up by {percent(weight - 1.0)} because it could be half of a 50/50 later,"
+            " which revealing it now rules out"
+        )
     if runner is not None:
         other, mine, theirs = runner
         why += (
