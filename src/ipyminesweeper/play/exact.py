@@ -140,7 +140,8 @@ exact = ExactStrategy(
        can inform (it must be guessed sooner or later); else, among the cells at least 0.9x as safe
        as the safest, the one most likely to be safe *and* to leave a safe next move (Hill's
        secondary safety), looked at a level deeper when the best two nearly tie, live cells before
-       dead ones.
+       dead ones; while the revealed cells are one region, each score is weighed by how likely the
+       cell is to be half of a 50/50 later (Hill's long-term risk).
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
     reasoning. It does not trust the player's flags either: a flagged cell it proves safe, or picks
