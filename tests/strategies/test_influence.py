@@ -16,6 +16,7 @@ from ipyminesweeper import View, analyse, exact, step
 from ipyminesweeper.play.exact import ExactStrategy
 from ipyminesweeper.play.guess import GuessRule, one_region
 from ipyminesweeper.play.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
+from ipyminesweeper.play.wording import guessed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.boards_file import generate, to_board
@@ -77,3 +78,11 @@ def test_one_region_is_the_start_of_a_game() -> None:
     assert one_region(View.from_text("01.\n01.\n...", mines=1))  # an opening: one region
     assert not one_region(View.from_text("1..\n...\n..1", mines=2))  # a guess away from it
     assert one_region(View.from_text("1..\n.1.\n..1", mines=2))  # diagonal neighbours join up
+
+
+def test_the_reason_words_a_tiny_weight_plainly() -> None:
+    common = {"dead": False, "likely": 1, "proves": (), "safety": 0.7, "runner": None}
+    assert "weighed up" not in guessed((0, 0), 0.2, None, 1, **common)
+    tiny = guessed((0, 0), 0.2, None, 1, weight=1 + 1e-9, **common)
+    assert "weighed up by less than 0.1% because" in tiny
+    assert "weighed up by 2.2% because" in guessed((0, 0), 0.2, None, 1, weight=1.0216, **common)

@@ -84,9 +84,9 @@ class GuessRule:
     (:func:`~.influence.influence_factor`), as both his solvers do, but only while the revealed cells
     are one region (:func:`one_region`): at a game's first guess, and later whenever the revealed
     areas have joined up. ``long_term=True`` weighs it at every guess, as his JSMinesweeper does
-    (measured, not adopted). ``wide=True`` widens the
-    candidates as his solvers do: cells that could be half of a later 50/50 join even when far less
-    safe (:func:`_influenced`), weighed like the others after them."""
+    (measured, not adopted). ``wide=True`` widens the candidates as his solvers do: cells that could
+    be half of a later 50/50 join even when far less safe (:func:`_influenced`), weighed like the
+    others after them."""
 
     long_term: bool = False
     wide: bool = False
@@ -119,7 +119,8 @@ class Candidate:
 
 def one_region(view: ViewLike) -> bool:
     """Whether the revealed cells of ``view`` are one region, each reachable from the others through
-    revealed neighbours: the start of a game, before a guess away from it."""
+    revealed neighbours: at the start of a game until a guess lands away from them, and again once
+    the regions have joined up."""
     rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
     revealed = [i for i, ch in enumerate(cells) if ch not in ".f"]

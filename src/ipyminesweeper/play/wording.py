@@ -169,10 +169,9 @@ def guessed(
             why += f", which would prove {some_cells(proves)} safe"
     why += f"; {percent(safety)} chance this guess and the next move are both safe"
     if weight > 1.0:
-        why += (
-            f"; weighed up by {percent(weight - 1.0)} because it could be half of a 50/50 later,"
-            " which revealing it now rules out"
-        )
+        by = percent(weight - 1.0) if weight - 1.0 >= 0.001 else "less than 0.1%"
+        why += f"; weighed up by {by} because it could be half of a 50/50 later, which revealing it"
+        why += " now rules out"
     if runner is not None:
         other, mine, theirs = runner
         why += (
