@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite export bench clean
+.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite export bench golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -74,6 +74,9 @@ export: setup  ## static HTML pages of the notebooks with widget state, into dis
 
 bench: setup  ## every benchmark, printed
 	$(BIN)/python -m benchmarks
+
+golden: setup  ## regenerate tests/golden/moves.jsonl.xz after a change of play meant to be (say why in the commit body)
+	$(BIN)/python scripts/dump_moves.py --golden
 
 clean:
 	rm -rf dist build .pytest_cache .mypy_cache .ruff_cache
