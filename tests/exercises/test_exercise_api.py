@@ -80,7 +80,7 @@ def test_a_check_draws_its_counterexample() -> None:
     assert example.got != example.expected == chord(*example.inputs)
     assert any(p.marked for p in example.panels) and any(p.focus for p in example.panels)
     text, page = str(check), check._repr_html_()
-    assert text.startswith("✗ chord_on_covered_cells fails the chord check.")
+    assert text.startswith("✗ chord_on_covered_cells fails the chord check: 3 of 4 properties hold.")
     assert "[" in text and "<" in text  # the differing cells, and the cell of the move
     assert "outline:2px solid #d92d20" in page and "outline:2px solid #2563eb" in page
 

@@ -168,6 +168,23 @@ def test_the_placeholder_is_told_its_history_is_one_board_short() -> None:
     assert "the history has 1 board; expected 2" in check.counterexample.summary
 
 
+def test_an_update_that_returns_a_board_is_told_in_a_whole_sentence() -> None:
+    """The message was cut in the middle of a word ("...has no his")."""
+    check = check_update(lambda game, message: game.board, Game, Reveal, Flag, Undo, NewGame)
+    summary = check.counterexample.summary
+    assert "the game has no history of boards: Board" in summary and summary.endswith("has no history"), (
+        summary
+    )
+
+
+def test_every_property_of_update_is_scored_on_its_own() -> None:
+    """Partial credit: an update that only gets undo wrong keeps the other properties."""
+    check = check_update(undo_drops_two, Game, Reveal, Flag, Undo, NewGame)
+    held = {p.name: p.held for p in check.properties}
+    assert held == {name: name != "Undo drops the last board, never the first" for name in held}, held
+    assert check.score == (5, 6)
+
+
 def test_the_classes_must_be_callables() -> None:
     with pytest.raises(TypeError, match="check_update"):
         check_update(solution_update, Game, Reveal, Flag, Undo, None)
@@ -176,41 +193,46 @@ def test_the_classes_must_be_callables() -> None:
 # --- view ------------------------------------------------------------------------------------------------
 
 
+def boards(n):
+    """Notebook 06's helper: "1 board", "2 boards"."""
+    return "1 board" if n == 1 else f"{n} boards"
+
+
 def solution_view(game):
     """Notebook 06's folded solution."""
     board = game.board
-    return f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards"
+    return f"{board.view.to_text()}\n{board.status}, {boards(len(game.history))}"
 
 
 def view_showing_the_mines(game):
     """board.to_text() where board.view.to_text() was meant: the player sees the mines."""
     board = game.board
-    return f"{board.to_text()}\n{board.status}, {len(game.history)} boards"
+    return f"{board.to_text()}\n{board.status}, {boards(len(game.history))}"
 
 
 def view_counting_moves(game):
     """Counts the moves (len - 1) where the boards were asked for."""
     board = game.board
-    return f"{board.view.to_text()}\n{board.status}, {len(game.history) - 1} boards"
+    return f"{board.view.to_text()}\n{board.status}, {boards(len(game.history) - 1)}"
 
 
 def view_of_the_first_board(game):
     """history[0] where history[-1] was meant: the start is shown all game long."""
     board = game.history[0]
-    return f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards"
+    return f"{board.view.to_text()}\n{board.status}, {boards(len(game.history))}"
 
 
 def view_printing(game):
     """print() instead of return: the view returns None."""
     board = game.board
-    print(f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards")
+    print(f"{board.view.to_text()}\n{board.status}, {boards(len(game.history))}")
 
 
 def view_with_the_wrong_status(game):
     """A status of its own: "over" for a lost or won game."""
     board = game.board
     status = "over" if board.over else board.status
-    return f"{board.view.to_text()}\n{status}, {len(game.history)} boards"
+    return f"{board.view.to_text()}\n{status}, {boards(len(game.history))}"
 
 
 def view_with_a_clock(game):
@@ -220,7 +242,20 @@ def view_with_a_clock(game):
     return f"{solution_view(game)} at {time.perf_counter_ns()}"
 
 
+def view_with_1_boards(game):
+    """Always the plural: "ready, 1 boards"."""
+    board = game.board
+    return f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards"
+
+
+def view_with_a_newline_at_the_end(game):
+    """One line break too many at the end: the same lines, not the same text."""
+    return solution_view(game) + "\n"
+
+
 WRONG_VIEWS = [
+    view_with_1_boards,
+    view_with_a_newline_at_the_end,
     view_showing_the_mines,
     view_counting_moves,
     view_of_the_first_board,
@@ -249,3 +284,13 @@ def test_a_view_that_shows_the_mines_is_shown_the_difference() -> None:
     example = check.counterexample
     assert example.summary.startswith("line 1 differs") or "lines" in example.summary, example.summary
     assert [p.caption for p in example.panels][1:] == ["yours", "expected"]
+
+
+def test_view_messages_count_right_and_say_what_differs() -> None:
+    """Wording defects found by a student: "1 boards" was required, and a trailing line break was told
+    "yours has 2 lines, expected 2"."""
+    plural = checked(check_view, view_with_1_boards, Game).counterexample.summary
+    assert "'ready, 1 boards'" in plural and "expected 'ready, 1 board'" in plural, plural
+    newline = checked(check_view, view_with_a_newline_at_the_end, Game).counterexample.summary
+    assert newline.startswith("the same lines, but not the same text"), newline
+    assert "lines, expected" not in newline

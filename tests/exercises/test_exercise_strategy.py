@@ -21,8 +21,8 @@ def solution_strategy(view):
     if view.status == "ready" and view[middle] == ".":
         return Move("reveal", middle, "first click: the middle of the board")
     p = probabilities(view)
-    covered = [pos for pos in p if view[pos] == "."]
-    if not covered:  # every covered cell is flagged: take back the flag least likely on a mine
+    covered = [pos for pos in p if view[pos] == "." and p[pos] < 1]
+    if not covered:  # every covered cell is flagged or a mine: take back the flag least likely on a mine
         best = min(p, key=lambda pos: p[pos])
         return Move("flag", best, f"unflag {best}", p[best])
     best = min(covered, key=lambda pos: p[pos])
@@ -163,3 +163,68 @@ def test_a_few_tries_still_ask_about_every_kind_of_view() -> None:
     from ipyminesweeper import exact
 
     assert check_strategy(exact, tries=1).tried >= 2
+
+
+# --- strategies that win nothing, yet passed the check before (issue 27) ------------------------------
+
+
+def toggling_a_flag(view):
+    """Never reveals: toggles the flag on the first cell not revealed, so it flags, unflags, flags..."""
+    first = next(divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch in ".f")
+    return Move("flag", first, "a flag")
+
+
+def flagging_the_safe_and_revealing_the_mines(view):
+    """careful with its two rules swapped: flags the certainly safe cells, reveals the certain mines."""
+    known = certain_moves(view, complete=True)
+    safe = sorted(pos for pos in known.safe if view[pos] == ".")
+    if safe:
+        return Move("flag", safe[0], "certainly safe", 1.0)
+    mines = sorted(pos for pos in known.mines if view[pos] == ".")
+    if mines:
+        return Move("reveal", mines[0], "certainly a mine", 0.0)
+    return solution_strategy(view)
+
+
+def claiming_every_guess_is_safe(view):
+    """The solution, but every reveal says P(mine) = 0: a leaderboard would count no guess at all."""
+    move = solution_strategy(view)
+    return Move(move.action, move.pos, move.reason, 0.0 if move.action == "reveal" else move.probability)
+
+
+def broken(check):
+    return {p.name for p in check.properties if not p.held}
+
+
+def test_a_strategy_that_never_reveals_is_caught() -> None:
+    check = checked(check_strategy, toggling_a_flag)
+    assert_caught(check, toggling_a_flag)
+    assert "no flag put and taken back at once" in broken(check)
+
+
+def test_a_strategy_that_flags_the_safe_and_reveals_the_mines_is_caught() -> None:
+    check = checked(check_strategy, flagging_the_safe_and_revealing_the_mines)
+    assert_caught(check, flagging_the_safe_and_revealing_the_mines)
+    assert {"no flag on a certainly safe cell", "no reveal of a certain mine"} <= broken(check)
+
+
+def test_a_strategy_that_claims_certainty_it_does_not_have_is_caught() -> None:
+    check = checked(check_strategy, claiming_every_guess_is_safe)
+    assert_caught(check, claiming_every_guess_is_safe)
+    assert broken(check) == {"no claimed certainty (a probability of 0 or 1) that is wrong"}
+    assert check.score == (6, 7)
+    assert "P(mine) = 0%" in check.counterexample.summary
+
+
+def test_a_strategy_that_unflags_a_certain_mine_and_flags_it_again_is_caught() -> None:
+    """Notebook 03's folded careful did this when wrong flags covered every covered cell: it took back
+    a flag on a certain mine, then flagged it again, forever."""
+
+    def careful_unflagging_the_first_flag(view):
+        if view.covered():
+            return careful_that_forgets_every_cell_flagged(view)
+        first = next(divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch == "f")
+        return Move("flag", first, "unflag the first flag")
+
+    check = check_strategy(careful_unflagging_the_first_flag)
+    assert broken(check) == {"no flag put and taken back at once"}, str(check)

@@ -9,15 +9,24 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
+from functools import partial
 from numbers import Real
 
 from ..engine import Position, View
 from ..solver import probabilities
-from .generate import views
-from .report import Check, Counterexample, note_panel, numbers_panel, view_panel, where
-from .search import Verdict, call, function_name, require_function, run_check
+from .generate import draw_view
+from .limits import call
+from .report import Check, Counterexample, count, note_panel, numbers_panel, view_panel, where
+from .search import Verdict, function_name, require_function, run_check
 
-__all__ = ["MAX_UNKNOWN", "check_probabilities"]
+__all__ = ["MAX_UNKNOWN", "PROBABILITIES", "check_probabilities"]
+
+PROBABILITIES = (
+    "a probability for every covered and flagged cell, and for nothing else",
+    "the cells the numbers decide get 0 or 1",
+    "every other cell gets its probability",
+)
+"""The properties of ``check_probabilities``: the keys, the certain cells, the rest."""
 
 MAX_UNKNOWN = 12
 """The most covered or flagged cells of a view the check tries: C(12, 6) = 924 layouts at most."""
@@ -30,59 +39,65 @@ def check_probabilities(fn: Callable[[View], Mapping[Position, float]], tries: i
 
     def judge(view: View) -> Verdict:
         expected = probabilities(view)
-        labels = ("the numbers decide some cells",) if any(p in (0, 1) for p in expected.values()) else ()
+        decided = any(p in (0, 1) for p in expected.values())
+        labels = ("the numbers decide some cells",) if decided else ()
+        tests = PROBABILITIES if decided else (PROBABILITIES[0], PROBABILITIES[2])
         got = call(fn, view)
         text = f"{name}(view)"
         start = view_panel("view", view)
         right = numbers_panel("expected", view, expected)
         if got.raised:
-            summary = f"it raised {got.describe_error()}"
+            summary = f"it {got.failure}"
             yours = note_panel("yours", summary)
             return Verdict(
                 Counterexample(
                     text, summary, (start, yours, right), (view,), got.error, expected, got.traceback
-                )
+                ),
+                labels,
+                tests,
             )
         value = got.value
         if not isinstance(value, Mapping):
             summary = f"it returned {type(value).__name__}, not a dict {{(row, col): probability}}"
             yours = note_panel("yours", f"{value!r:.200}")
-            return Verdict(Counterexample(text, summary, (start, yours, right), (view,), value, expected))
+            found = Counterexample(text, summary, (start, yours, right), (view,), value, expected)
+            return Verdict(found, labels, tests)
         problems = _differences(value, expected)
         if not problems:
-            return Verdict(None, labels)
-        marked = frozenset(pos for pos, _ in problems if isinstance(pos, tuple) and pos in expected)
+            return Verdict(None, labels, tests)
+        marked = frozenset(pos for pos, _, _ in problems if isinstance(pos, tuple) and pos in expected)
         numbers = {pos: p for pos, p in value.items() if isinstance(pos, tuple)}
-        summary = f"{len(problems)} cell{'s' if len(problems) > 1 else ''} differ: " + "; ".join(
-            why for _, why in problems[:3]
-        )
+        verb = "differs" if len(problems) == 1 else "differ"
+        summary = f"{count(len(problems), 'cell')} {verb}: " + "; ".join(why for _, why, _ in problems[:3])
         panels = (
             start,
             numbers_panel("yours", view, numbers, marked),
             numbers_panel("expected", view, expected, marked),
         )
-        return Verdict(Counterexample(text, summary, panels, (view,), dict(value), expected))
+        found = Counterexample(text, summary, panels, (view,), dict(value), expected)
+        return Verdict(found, labels, tests, PROBABILITIES[min(kind for _, _, kind in problems)])
 
-    return run_check(
-        "probabilities", fn, views(max_rows=4, max_cols=5, max_unknown=MAX_UNKNOWN), judge, tries
-    )
+    build = partial(draw_view, max_rows=4, max_cols=5, max_unknown=MAX_UNKNOWN)
+    return run_check("probabilities", fn, build, judge, tries, properties=PROBABILITIES)
 
 
 def _differences(
     got: Mapping[object, object], expected: Mapping[Position, float]
-) -> list[tuple[object, str]]:
-    """(cell, what is wrong there) for every cell where ``got`` and ``expected`` disagree."""
-    out: list[tuple[object, str]] = []
+) -> list[tuple[object, str, int]]:
+    """(cell, what is wrong there, the index of the property it breaks in :data:`PROBABILITIES`) for
+    every cell where ``got`` and ``expected`` disagree."""
+    out: list[tuple[object, str, int]] = []
     for pos, p in expected.items():
         if pos not in got:
-            out.append((pos, f"yours has no probability for {where(pos)} (expected {p:.3g})"))
+            out.append((pos, f"yours has no probability for {where(pos)} (expected {p:.3g})", 0))
             continue
         mine: object = got[pos]
         if isinstance(mine, bool) or not isinstance(mine, Real):
-            out.append((pos, f"{where(pos)} is {mine!r:.30}, not a number"))
+            out.append((pos, f"{where(pos)} is {mine!r:.30}, not a number", 0))
         elif not math.isclose(float(mine), p, rel_tol=1e-9, abs_tol=1e-9):
-            out.append((pos, f"{where(pos)} is {float(mine):.4g} in yours, {p:.4g} expected"))
+            why = f"{where(pos)} is {float(mine):.4g} in yours, {p:.4g} expected"
+            out.append((pos, why, 1 if p in (0, 1) else 2))
     for key in got:
         if key not in expected:
-            out.append((key, f"yours gives {key!r:.20}, which is not a covered or flagged cell"))
+            out.append((key, f"yours gives {key!r:.20}, which is not a covered or flagged cell", 0))
     return out

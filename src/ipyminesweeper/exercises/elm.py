@@ -21,15 +21,41 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 
-from hypothesis import strategies as st
-
 from ..engine import Board, Position, reveal, toggle_flag
-from .generate import layouts, positions_on
+from .draws import Source
+from .generate import draw_layout
+from .limits import Outcome, call
 from .moves import compare_boards
-from .report import Check, Counterexample, Panel, board_panel, note_panel, where
-from .search import Outcome, Verdict, call, function_name, require_function, run_check
+from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
+from .search import Verdict, function_name, require_function, run_check
 
-__all__ = ["Game", "Step", "check_update", "check_view", "reference_update", "reference_view"]
+__all__ = [
+    "UPDATE",
+    "VIEW",
+    "Game",
+    "Step",
+    "check_update",
+    "check_view",
+    "reference_update",
+    "reference_view",
+]
+
+UPDATE = (
+    "Reveal and Flag add the board after the move",
+    "a move that changes nothing adds no board",
+    "a move after the end of the game is ignored",
+    "Undo drops the last board, never the first",
+    "NewGame starts a history of its own",
+    "update never changes the game it was given",
+)
+"""The properties of ``check_update``: one per kind of message, and the model as a value."""
+
+VIEW = (
+    "the player's board, as text",
+    "the status line: the status and the number of boards",
+    "the same game gets the same text, and is left as it was",
+)
+"""The properties of ``check_view``."""
 
 
 @dataclass(frozen=True)
@@ -62,20 +88,31 @@ def reference_update(game: Game, step: Step) -> Game:
     return Game((arg,))
 
 
-@st.composite
-def _sessions(draw: st.DrawFn) -> tuple[Board, tuple[Step, ...]]:
+def _kind(game: Game, step: Step) -> str:
+    """The property of :data:`UPDATE` that ``step`` puts to the test on ``game``."""
+    kind, arg = step
+    if kind in ("reveal", "flag"):
+        board = game.board
+        if board.over:
+            return UPDATE[2]
+        after = (reveal if kind == "reveal" else toggle_flag)(board, arg)
+        return UPDATE[0] if after != board else UPDATE[1]
+    return UPDATE[3] if kind == "undo" else UPDATE[4]
+
+
+def _sessions(source: Source) -> tuple[Board, tuple[Step, ...]]:
     """A start board and up to 10 messages (new games are boards of the same size)."""
-    start = draw(layouts(5, 5))
+    start = source.part(draw_layout, 5, 5)
     rows, cols = start.rows, start.cols
     steps: list[Step] = []
-    for _ in range(draw(st.integers(0, 10))):
-        kind = draw(st.sampled_from(("reveal", "flag", "undo", "new")))
+    for _ in range(source.integer(0, 10)):
+        kind = source.choice(("reveal", "flag", "undo", "new"))
         if kind in ("reveal", "flag"):
-            steps.append((kind, draw(positions_on(rows, cols))))
+            steps.append((kind, (source.integer(0, rows - 1), source.integer(0, cols - 1))))
         elif kind == "undo":
             steps.append(("undo", None))
         else:
-            mines = draw(st.frozensets(positions_on(rows, cols), max_size=rows * cols // 4))
+            mines = source.cells(rows, cols, rows * cols // 4)
             grid = ["".join("*" if (r, c) in mines else "." for c in range(cols)) for r in range(rows)]
             if len(mines) < rows * cols:  # a board keeps a safe cell
                 steps.append(("new", Board.from_text("\n".join(grid))))
@@ -114,33 +151,51 @@ def check_update(
 
     def judge(example: tuple[Board, tuple[Step, ...]]) -> Verdict:
         start, steps = example
-        expected = reduce(reference_update, steps, Game((start,)))
-        labels = ("a history longer than one board",) if len(expected.history) > 1 else ()
-        mine = call(game, (start,))
-        if mine.raised:
-            return Verdict(_failed(update, start, steps, 0, mine, "Game((start,)) raised", None))
-        model = mine.value
         reference = Game((start,))
-        for i, step in enumerate(steps):
-            message = call(make[step[0]], step[1])
-            if message.raised:
-                return Verdict(_failed(update, start, steps, i, message, "making the message raised", None))
-            before = _history(model)
-            got = call(update, model, message.value)
+        kinds = []
+        for step in steps:
+            kinds.append(_kind(reference, step))
             reference = reference_update(reference, step)
-            if got.raised:
-                return Verdict(_failed(update, start, steps, i, got, "update raised", reference))
-            if _history(model) != before:
-                return Verdict(
-                    _failed(update, start, steps, i, got, "update changed the game it was given", reference)
-                )
-            history = _history(got.value)
-            if history != reference.history:
-                return Verdict(_differs(update, start, steps, i, history, reference))
-            model = got.value
-        return Verdict(None, labels)
+        labels = ("a history longer than one board",) if len(reference.history) > 1 else ()
+        tests = tuple(p for p in UPDATE if p in kinds or p == UPDATE[5])
+        found, i, mutated = _first_difference(update, game, make, start, steps)
+        breaks = UPDATE[5] if mutated else kinds[i] if found is not None and steps else UPDATE[0]
+        return Verdict(found, labels, tests, breaks)
 
-    return run_check("update", update, _sessions(), judge, tries)
+    return run_check("update", update, _sessions, judge, tries, properties=UPDATE)
+
+
+def _first_difference(
+    update: Callable[[Any, Any], Any],
+    game: Callable[[tuple[Board, ...]], Any],
+    make: dict[str, Callable[[Any], Any]],
+    start: Board,
+    steps: tuple[Step, ...],
+) -> tuple[Counterexample | None, int, bool]:
+    """The first message after which ``update``'s history differs from the reference, its index, and
+    whether it changed the game it was given."""
+    mine = call(game, (start,))
+    if mine.raised:
+        return _failed(update, start, steps, 0, mine, "Game((start,))", None), 0, False
+    model = mine.value
+    reference = Game((start,))
+    for i, step in enumerate(steps):
+        message = call(make[step[0]], step[1])
+        if message.raised:
+            return _failed(update, start, steps, i, message, "making the message", None), i, False
+        before = _history(model)
+        got = call(update, model, message.value)
+        reference = reference_update(reference, step)
+        if got.raised:
+            return _failed(update, start, steps, i, got, "update", reference), i, False
+        if _history(model) != before:
+            changed = "update changed the game it was given"
+            return _failed(update, start, steps, i, got, changed, reference), i, True
+        history = _history(got.value)
+        if history != reference.history:
+            return _differs(update, start, steps, i, history, reference), i, False
+        model = got.value
+    return None, 0, False
 
 
 def _history(model: object) -> tuple[Any, ...] | str:
@@ -170,7 +225,7 @@ def _failed(
 ) -> Counterexample:
     summary = f"message {i + 1}, {_describe(steps[i]) if steps else 'none'}: {what}"
     if got.raised:
-        summary += f": {got.describe_error()}"
+        summary = f"{summary} {got.failure}"
     panels: tuple[Panel, ...] = (board_panel("start", start), note_panel("yours", summary))
     if expected is not None:
         panels += (board_panel(f"expected: board {len(expected.history) - 1}", expected.board),)
@@ -188,14 +243,19 @@ def _differs(
     expected: Game,
 ) -> Counterexample:
     text = _call_text(update, steps, i)
-    if isinstance(history, str) or not all(isinstance(b, Board) for b in history):
+    if isinstance(history, str):
+        summary = f"after message {i + 1} the game has no history of boards: {history}"
+        return Counterexample(
+            text, summary, (board_panel("start", start),), (start, steps), history, expected
+        )
+    if not all(isinstance(b, Board) for b in history):
         summary = f"after message {i + 1} the game's history is not a sequence of boards: {history!r:.80}"
         return Counterexample(
             text, summary, (board_panel("start", start),), (start, steps), history, expected
         )
     want = expected.history
     summary = (
-        f"after message {i + 1}, {_describe(steps[i])}, the history has {_boards(len(history))}; "
+        f"after message {i + 1}, {_describe(steps[i])}, the history has {count(len(history), 'board')}; "
         f"expected {len(want)}"
     )
     if len(history) == len(want):
@@ -211,15 +271,11 @@ def _differs(
     return Counterexample(text, summary, panels, (start, steps), history, expected)
 
 
-def _boards(n: int) -> str:
-    return f"{n} board" if n == 1 else f"{n} boards"
-
-
 def reference_view(game: Game) -> str:
     """The reference ``view``: what the player sees (``board.view.to_text()``), then a status line such
-    as ``playing, 3 boards``."""
+    as ``playing, 3 boards`` (or ``ready, 1 board``)."""
     board = game.board
-    return f"{board.view.to_text()}\n{board.status}, {len(game.history)} boards"
+    return f"{board.view.to_text()}\n{board.status}, {count(len(game.history), 'board')}"
 
 
 def check_view(
@@ -237,30 +293,36 @@ def check_view(
         labels = (f"a game {reference.board.status}",)
         made = call(game, reference.history)
         if made.raised:
-            return Verdict(_view_failed(view, reference, reference, made, "making the game raised"))
+            failed = _view_failed(view, reference, reference, made, "making the game")
+            return Verdict(failed, labels, VIEW)
         model = made.value
         before = _history(model)
         got = call(view, model)
         if got.raised:
-            return Verdict(_view_failed(view, reference, model, got, "view raised"))
+            return Verdict(_view_failed(view, reference, model, got, "view"), labels, VIEW)
         if _history(model) != before:
-            return Verdict(_view_failed(view, reference, model, got, "view changed the game it was given"))
+            changed = _view_failed(view, reference, model, got, "view changed the game it was given")
+            return Verdict(changed, labels, VIEW, VIEW[2])
         again = call(view, model)
         if again.raised or again.value != got.value:
-            return Verdict(
-                _view_failed(view, reference, model, again, "view gave another answer when called again")
-            )
+            what = "view, called again," if again.raised else "view gave another answer when called again"
+            other = _view_failed(view, reference, model, again, what)
+            return Verdict(other, labels, VIEW, VIEW[2])
         expected = reference_view(reference)
         if got.value != expected:
-            return Verdict(_view_differs(view, reference, model, got.value, expected))
-        return Verdict(None, labels)
+            board_lines = expected.splitlines()[:-1]
+            same_board = isinstance(got.value, str) and got.value.splitlines()[:-1] == board_lines
+            differs = _view_differs(view, reference, model, got.value, expected)
+            return Verdict(differs, labels, VIEW, VIEW[1] if same_board else VIEW[0])
+        return Verdict(None, labels, VIEW)
 
     return run_check(
         "view",
         view,
-        _sessions(),
+        _sessions,
         judge,
         tries,
+        properties=VIEW,
         key=lambda example: reduce(reference_update, example[1], Game((example[0],))).history,
     )
 
@@ -268,7 +330,7 @@ def check_view(
 def _view_failed(
     view: Callable[..., Any], game: Game, model: object, got: Outcome, what: str
 ) -> Counterexample:
-    summary = f"{what}: {got.describe_error()}" if got.raised else what
+    summary = f"{what} {got.failure}" if got.raised else what
     panels = (
         board_panel(f"the game's board (board {len(game.history) - 1})", game.board),
         note_panel("yours", summary),
@@ -298,8 +360,10 @@ def _view_differs(
         )
         if line < min(len(mine), len(theirs)):
             summary = f"line {line + 1} differs: yours {mine[line]!r}, expected {theirs[line]!r}"
+        elif len(mine) != len(theirs):
+            summary = f"yours has {count(len(mine), 'line')}, expected {len(theirs)}"
         else:
-            summary = f"yours has {len(mine)} lines, expected {len(theirs)}"
+            summary = f"the same lines, but not the same text: yours {got!r:.80}, expected {expected!r:.80}"
         shown = got
     panels = (
         board_panel(f"the game's board (board {len(game.history) - 1})", game.board),

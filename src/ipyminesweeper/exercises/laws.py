@@ -14,7 +14,7 @@ are the engine's moves; :data:`MUTANTS` are the same with one rule broken the wa
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import reduce
 from typing import Any
 
@@ -30,11 +30,18 @@ from ..engine import (
     reveal,
     toggle_flag,
 )
-from .generate import Rule, situations
-from .report import Check, Counterexample, board_panel, note_panel
-from .search import Verdict, call, function_name, require_function, run_check
+from .generate import Rule, draw_situation
+from .limits import call
+from .report import Check, Counterexample, PropertyResult, board_panel, count, note_panel
+from .search import Verdict, function_name, require_function, run_check
 
-__all__ = ["MUTANTS", "RULES", "Rules", "check_law", "check_property"]
+__all__ = ["LAW", "MUTANTS", "PROPERTY", "RULES", "Rules", "check_law", "check_property"]
+
+LAW = ("the law holds",)
+"""The one property of ``check_law``."""
+
+PROPERTY = ("it holds with the engine's rules", "it fails with at least one broken rule")
+"""The properties of ``check_property``: true of the game, and able to tell right from wrong."""
 
 
 @dataclass(frozen=True)
@@ -187,9 +194,9 @@ def check_law(prop: Property, rules: Rules = RULES, tries: int = 300, shrink: bo
 
     def judge(example: tuple[Board, Position]) -> Verdict:
         board, pos = example
-        return Verdict(_law_failure(prop, rules, board, pos, label))
+        return Verdict(_law_failure(prop, rules, board, pos, label), (), LAW)
 
-    return run_check("law", prop, situations(), judge, tries, shrink=shrink)
+    return run_check("law", prop, draw_situation, judge, tries, properties=LAW, shrink=shrink)
 
 
 def check_property(prop: Property, tries: int = 300) -> Check:
@@ -205,22 +212,36 @@ def check_property(prop: Property, tries: int = 300) -> Check:
             for name, rules in MUTANTS.items():
                 if name not in caught and call(prop, board, pos, rules).raised:
                     caught[name] = (board, pos)
-        return Verdict(found)
+        return Verdict(found, (), PROPERTY[:1])
 
-    real = run_check("property", prop, situations(), judge, tries)
-    if not real:
-        return real
+    real = run_check("property", prop, draw_situation, judge, tries, properties=PROPERTY[:1])
     name = function_name(prop)
+    holds = real.properties[0]
     if not caught:
         summary = (
             "it holds with the engine's rules, and also with every broken set of rules: it cannot tell "
             "right from wrong. Broken: " + "; ".join(MUTANTS)
         )
-        return Check("property", name, real.tried, Counterexample(f"{name}(board, pos, rules)", summary, ()))
+        useless = Counterexample(f"{name}(board, pos, rules)", summary, ())
+        return _property_check(real, holds, PropertyResult(PROPERTY[1], real.tried, useless))
+    if not real:
+        return _property_check(real, holds, PropertyResult(PROPERTY[1], real.tried))
     first = next(iter(caught))
     shrunk = check_law(prop, MUTANTS[first], tries)
-    notes = [f"It holds with the engine's rules and catches {len(caught)} of {len(MUTANTS)} broken rules:"]
+    notes = [
+        f"It holds with the engine's rules and catches {len(caught)} of {count(len(MUTANTS), 'broken rule')}:"
+    ]
     notes += [f"  - {mutant}" for mutant in caught]
     if shrunk.counterexample is not None:
         notes.append(f"The smallest board Hypothesis found for '{first}':")
-    return Check("property", name, real.tried, None, real.counts, tuple(notes), shrunk.counterexample)
+    return replace(
+        _property_check(real, holds, PropertyResult(PROPERTY[1], real.tried)),
+        notes=tuple(notes),
+        illustration=shrunk.counterexample,
+    )
+
+
+def _property_check(real: Check, holds: PropertyResult, tells: PropertyResult) -> Check:
+    """``real`` (the run with the engine's rules) with both properties of :data:`PROPERTY`."""
+    shown = holds.counterexample or tells.counterexample
+    return replace(real, counterexample=shown, properties=(holds, tells), counts=() if shown else real.counts)

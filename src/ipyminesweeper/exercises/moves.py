@@ -10,16 +10,45 @@ from collections.abc import Callable, Sequence
 from functools import reduce
 from typing import Any
 
-from hypothesis import strategies as st
+from ..engine import Board, CellState, Position, chord, toggle_flag
+from .draws import Source
+from .generate import Rule, draw_board, draw_game, draw_position, draw_situation
+from .limits import Outcome, call
+from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
+from .search import Verdict, function_name, require_function, run_check
 
-from ..engine import Board, Position, chord, toggle_flag
-from .generate import Rule, boards, games, positions, situations
-from .report import Check, Counterexample, Panel, board_panel, note_panel, where
-from .search import Outcome, Verdict, call, function_name, require_function, run_check
-
-__all__ = ["board_difference", "check_chord", "check_replay", "check_toggle_flag", "compare_boards", "replay"]
+__all__ = [
+    "CHORD",
+    "REPLAY",
+    "TOGGLE_FLAG",
+    "board_difference",
+    "check_chord",
+    "check_replay",
+    "check_toggle_flag",
+    "compare_boards",
+    "replay",
+]
 
 TRIES = 250
+
+TOGGLE_FLAG = ("a covered cell gets a flag", "a flag is taken away", "a revealed cell is left as it is")
+"""The properties of ``check_toggle_flag``, one per state of the cell."""
+
+CHORD = (
+    "it does nothing unless the number has exactly its flags around it",
+    "it reveals the covered neighbours when the flags match",
+    "a wrong flag loses the game",
+    "flags are never revealed",
+)
+"""The properties of ``check_chord``: three kinds of position, and one rule for all of them."""
+
+REPLAY = (
+    "no moves: the history is the start alone",
+    "one more board per move",
+    "the history stops when the game ends",
+    "the list of moves is left as it was",
+)
+"""The properties of ``check_replay``."""
 
 
 def check_chord(fn: Callable[[Board, Position], Board], tries: int = TRIES) -> Check:
@@ -34,11 +63,13 @@ def check_toggle_flag(fn: Callable[[Board, Position], Board], tries: int = TRIES
     return _check_move("toggle_flag", toggle_flag, fn, tries)
 
 
+def _board_and_position(source: Source) -> tuple[Board, Position]:
+    board = source.part(draw_board)
+    return board, source.part(draw_position, board)
+
+
 def _check_move(name: str, reference: Rule, fn: Rule, tries: int) -> Check:
-    if reference is chord:
-        examples = situations()
-    else:
-        examples = boards().flatmap(lambda board: st.tuples(st.just(board), positions(board)))
+    properties = CHORD if reference is chord else TOGGLE_FLAG
 
     def judge(example: tuple[Board, Position]) -> Verdict:
         board, pos = example
@@ -49,9 +80,33 @@ def _check_move(name: str, reference: Rule, fn: Rule, tries: int) -> Check:
         got = call(fn, board, pos)
         call_text = f"{function_name(fn)}(board, {pos})"
         found = board_difference(call_text, name, board, pos, got, expected)
-        return Verdict(found, tuple(labels))
+        if reference is chord:
+            return _chord_verdict(board, expected, got, found, tuple(labels))
+        kind = TOGGLE_FLAG[(CellState.COVERED, CellState.FLAGGED, CellState.REVEALED).index(board.state(pos))]
+        return Verdict(found, tuple(labels), (kind,))
 
-    return run_check(name, fn, examples, judge, tries)
+    build = draw_situation if reference is chord else _board_and_position
+    return run_check(name, fn, build, judge, tries, properties=properties)
+
+
+def _chord_verdict(
+    board: Board, expected: Board, got: Outcome, found: Counterexample | None, labels: tuple[str, ...]
+) -> Verdict:
+    """Which of :data:`CHORD` the example tests, and which it breaks: a flag gone from yours breaks
+    the last one, whatever kind of position it was."""
+    kind = CHORD[0] if expected == board else CHORD[2] if expected.status == "lost" else CHORD[1]
+    mine = got.value
+    if not isinstance(mine, Board):
+        return Verdict(found, labels, (kind,))
+    lost_flags = (
+        isinstance(mine, Board)
+        and (mine.rows, mine.cols) == (board.rows, board.cols)
+        and any(
+            board.state(p) is CellState.FLAGGED and mine.state(p) is not CellState.FLAGGED
+            for p in board.positions()
+        )
+    )
+    return Verdict(found, labels, (kind, CHORD[3]), CHORD[3] if lost_flags else kind)
 
 
 def board_difference(
@@ -63,8 +118,8 @@ def board_difference(
     if got.raised:
         return Counterexample(
             call_text,
-            f"it raised {got.describe_error()}, where {reference} returns a {expected.status} board",
-            (start, note_panel("yours", f"raised {got.describe_error()}"), board_panel("expected", expected)),
+            f"it {got.failure}, where {reference} returns a {expected.status} board",
+            (start, note_panel("yours", got.failure), board_panel("expected", expected)),
             (board, pos),
             got.error,
             expected,
@@ -103,7 +158,7 @@ def compare_boards(got: Board, expected: Board) -> tuple[frozenset[Position], st
     mine, theirs = _grid(got), _grid(expected)
     marked = frozenset((r, c) for r in range(got.rows) for c in range(got.cols) if mine[r][c] != theirs[r][c])
     if marked:
-        cells = "1 cell differs" if len(marked) == 1 else f"{len(marked)} cells differ"
+        cells = f"{count(len(marked), 'cell')} {'differs' if len(marked) == 1 else 'differ'}"
         status = (
             f"; yours is {got.status}, expected {expected.status}" if got.status != expected.status else ""
         )
@@ -147,13 +202,16 @@ def check_replay(
             if len(expected) < len(moves) + 1
             else "no move after the end"
         ]
-        return Verdict(_history_difference(fn, start, moves, given, got, expected), tuple(labels))
+        kind = REPLAY[0] if not moves else REPLAY[2] if len(expected) < len(moves) + 1 else REPLAY[1]
+        found = _history_difference(fn, start, moves, given, got, expected)
+        breaks = REPLAY[3] if given != moves else kind
+        return Verdict(found, tuple(labels), (kind, REPLAY[3]), breaks)
 
     def key(example: tuple[Board, list[tuple[Rule, Position]]]) -> Any:
         start, moves = example
         return start, tuple(moves)
 
-    return run_check("replay", fn, games(), judge, tries, key)
+    return run_check("replay", fn, draw_game, judge, tries, properties=REPLAY, key=key)
 
 
 def _move_text(move: tuple[Rule, Position]) -> str:
@@ -172,12 +230,12 @@ def _history_difference(
     listed = ", ".join(_move_text(m) for m in moves) or "no moves"
     call_text = f"{function_name(fn)}(start, [{listed}])"
     first = board_panel("start", start)
-    ends = board_panel(f"expected: the last of {len(expected)} boards", expected[-1])
+    ends = board_panel(f"expected: the last of {count(len(expected), 'board')}", expected[-1])
     if got.raised:
         return Counterexample(
             call_text,
-            f"it raised {got.describe_error()}",
-            (first, note_panel("yours", f"raised {got.describe_error()}"), ends),
+            f"it {got.failure}",
+            (first, note_panel("yours", got.failure), ends),
             (start, moves),
             got.error,
             expected,
@@ -186,7 +244,7 @@ def _history_difference(
     if given != moves:
         return Counterexample(
             call_text,
-            f"it changed the list of moves it was given: {len(moves)} moves before the call, "
+            f"it changed the list of moves it was given: {count(len(moves), 'move')} before the call, "
             f"{len(given)} after (a function that takes a list must not change it)",
             (
                 first,
@@ -216,12 +274,12 @@ def _history_difference(
     if index >= len(value) or index >= len(expected):
         longer = "more" if len(value) > len(expected) else "fewer"
         summary = (
-            f"yours has {len(value)} boards, {longer} than the {len(expected)} expected: the start, then one "
-            "board per move until the game ends"
+            f"yours has {count(len(value), 'board')}, {longer} than the {len(expected)} expected: the start, "
+            "then one board per move until the game ends"
         )
         panels: tuple[Panel, ...] = (
             first,
-            board_panel(f"yours: the last of {len(value)} boards", value[-1])
+            board_panel(f"yours: the last of {count(len(value), 'board')}", value[-1])
             if value
             else note_panel("yours", "()"),
             ends,

@@ -15,7 +15,17 @@ from typing import Any
 
 from ..engine import Board, Position, View, format_position
 
-__all__ = ["Check", "Counterexample", "Panel", "board_panel", "note_panel", "numbers_panel", "view_panel"]
+__all__ = [
+    "Check",
+    "Counterexample",
+    "Panel",
+    "PropertyResult",
+    "board_panel",
+    "count",
+    "note_panel",
+    "numbers_panel",
+    "view_panel",
+]
 
 LEGEND = ". covered   * mine   f flag on a safe cell   F flag on a mine   X the exploded mine   0-8 revealed"
 
@@ -117,10 +127,35 @@ class Counterexample:
         return next((x for x in self.inputs if isinstance(x, (Board, View))), None)
 
 
+def count(n: int, noun: str, plural: str = "") -> str:
+    """``"1 board"``, ``"2 boards"``: a number and its noun, in the singular for one."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
+
+
+@dataclass(frozen=True)
+class PropertyResult:
+    """One property of a check: how many examples put it to the test, and the first that broke it.
+    It *holds* when it was tried and never broken (the unit of partial credit)."""
+
+    name: str
+    tried: int
+    counterexample: Counterexample | None = None
+
+    @property
+    def held(self) -> bool:
+        return self.tried > 0 and self.counterexample is None
+
+    @property
+    def mark(self) -> str:
+        """✓ held, ✗ broken, ? never tried."""
+        return "✓" if self.held else "✗" if self.counterexample is not None else "?"
+
+
 @dataclass(frozen=True)
 class Check:
     """The verdict of a check: truthy when ``function`` agreed with the reference on all ``tried``
-    examples, else falsy with the smallest :attr:`counterexample`."""
+    examples, else falsy with the smallest :attr:`counterexample`. :attr:`properties` says which of the
+    check's properties held (partial credit); :attr:`output` is what the function printed."""
 
     exercise: str
     function: str
@@ -132,18 +167,39 @@ class Check:
     illustration: Counterexample | None = None
     """For a passing check, an example worth seeing (e.g. the smallest board on which a property
     catches a broken rule)."""
+    properties: tuple[PropertyResult, ...] = ()
+    output: str = ""
+    """The start of what the student's function printed during the check."""
+    printed_lines: int = 0
 
     def __bool__(self) -> bool:
-        return self.counterexample is None
+        return self.counterexample is None and all(p.held for p in self.properties)
+
+    @property
+    def score(self) -> tuple[int, int]:
+        """``(properties held, properties)``: the check's partial credit."""
+        return sum(p.held for p in self.properties), len(self.properties)
 
     @property
     def headline(self) -> str:
-        if self.counterexample is None:
-            return f"✓ {self.function} passes the {self.exercise} check: {self.tried} examples tried."
-        return f"✗ {self.function} fails the {self.exercise} check."
+        if self:
+            tried = count(self.tried, "example")
+            return f"✓ {self.function} passes the {self.exercise} check: {tried} tried."
+        held, total = self.score
+        of = f": {held} of {count(total, 'property', 'properties')} hold" if total > 1 else ""
+        return f"✗ {self.function} fails the {self.exercise} check{of}."
+
+    @property
+    def printed(self) -> str:
+        """A sentence on the printing, or ``""`` when the function printed nothing."""
+        if not self.printed_lines:
+            return ""
+        return f"{self.function} printed {count(self.printed_lines, 'line')} during the check (kept aside)."
 
     def __str__(self) -> str:
         lines = [self.headline]
+        if len(self.properties) > 1:
+            lines += [f"  {p.mark} {p.name}" for p in self.properties]
         if self.counterexample is None:
             lines += [f"  {n} {label}" for label, n in self.counts]
         else:
@@ -160,6 +216,11 @@ class Check:
         if self.illustration is not None:
             lines += [f"{self.illustration.call}: {self.illustration.summary}", ""]
             lines += _text_panels(self.illustration.panels)
+        if self.printed:
+            shown = self.output.splitlines()[:5]
+            lines += ["", self.printed, *(f"  | {line}" for line in shown)]
+            if self.printed_lines > len(shown):
+                lines.append("  | ...")
         return "\n".join(lines)
 
     def __repr__(self) -> str:
@@ -171,6 +232,9 @@ class Check:
             '<div class="ipyms-check" style="font:13px/1.45 system-ui,sans-serif;margin:4px 0">',
             f'<div style="font-weight:600;color:{colour}">{html.escape(self.headline)}</div>',
         ]
+        if len(self.properties) > 1:
+            items = "".join(f"<li>{p.mark} {html.escape(p.name)}</li>" for p in self.properties)
+            parts.append(f'<ul style="margin:2px 0 0 0;list-style:none;padding-left:1em">{items}</ul>')
         if self.counterexample is None:
             if self.counts:
                 items = "".join(f"<li>{n} {html.escape(label)}</li>" for label, n in self.counts)
@@ -202,6 +266,12 @@ class Check:
                 '<div style="display:flex;flex-wrap:wrap;gap:18px;align-items:flex-start;margin:6px 0">'
                 + "".join(_html_panel(p) for p in shown.panels)
                 + "</div>"
+            )
+        if self.printed:
+            parts.append(
+                f"<details><summary>{html.escape(self.printed)}</summary>"
+                '<pre style="font-size:12px;white-space:pre-wrap;margin:4px 0;max-height:20em;overflow:auto">'
+                f"{html.escape(self.output)}</pre></details>"
             )
         parts.append("</div>")
         return "".join(parts)

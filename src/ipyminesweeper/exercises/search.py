@@ -1,57 +1,53 @@
-"""How every check runs: call the student's function safely, and let Hypothesis look for a disagreement.
+"""How every check runs: a fixed list of seeded examples, each property judged on its own, and the first
+failure shrunk by Hypothesis.
 
-:func:`call` turns a call into an :class:`Outcome` (the value, or the exception with the student's part
-of its traceback), so a function that raises is a difference to show, never a crash of the check.
-:func:`run_check` asks Hypothesis (``hypothesis.find``) for an example the judge rejects; Hypothesis
-then shrinks it to the smallest one it can, and that is the counterexample the check shows.
+1. The check tries ``tries`` distinct examples from :func:`~.draws.seeded_examples`: the same examples,
+   in the same order, whatever the Hypothesis version, so the number tried and the verdict never change
+   from one installation to the next.
+2. The judge says which of the check's *properties* each example put to the test, and which one it
+   broke. A property holds when it was tried and never broken: that is the partial credit a grader
+   gives.
+3. If a property broke, Hypothesis builds examples the same way (:func:`~.draws.strategy_of`), finds
+   one that breaks a property and shrinks it, in a few seconds at most. The check shows the smallest
+   counterexample seen, seeded or shrunk (the number of cells of its board decides).
+
+Every call of the student's function goes through :func:`~.limits.call`: a time limit, printing kept aside.
 """
 
 from __future__ import annotations
 
-import traceback
+import time
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
+from contextlib import suppress
 from dataclasses import dataclass
 from random import Random
 from typing import Any, TypeVar
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
-from hypothesis import strategies as st
-from hypothesis.errors import NoSuchExample
+from hypothesis.errors import HypothesisException
 
-from .report import Check, Counterexample
+from .draws import Source, seeded_examples, strategy_of
+from .limits import KEPT_OUTPUT, Calls, watching
+from .report import Check, Counterexample, PropertyResult
 
-__all__ = ["Outcome", "Verdict", "call", "function_name", "require_function", "run_check"]
+__all__ = [
+    "CHECK_SECONDS",
+    "SHRINK_SECONDS",
+    "Verdict",
+    "combine",
+    "function_name",
+    "require_function",
+    "run_check",
+]
 
 E = TypeVar("E")
 
+CHECK_SECONDS = 60.0
+"""The longest a check tries its examples: past that it judges on those tried so far, and says so."""
 
-@dataclass(frozen=True)
-class Outcome:
-    """What a call gave: its ``value``, or the ``error`` it raised and the ``traceback`` text."""
-
-    value: Any = None
-    error: Exception | None = None
-    traceback: str = ""
-
-    @property
-    def raised(self) -> bool:
-        return self.error is not None
-
-    def describe_error(self) -> str:
-        """``"GameOverError: the game on this board is lost ..."``."""
-        assert self.error is not None
-        return f"{type(self.error).__name__}: {self.error}"
-
-
-def call(fn: Callable[..., Any], *args: Any) -> Outcome:
-    """``fn(*args)`` as an :class:`Outcome`; the traceback starts in ``fn`` (this frame is left out)."""
-    try:
-        return Outcome(fn(*args))
-    except Exception as exc:
-        tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
-        text = "".join(traceback.format_exception(type(exc), exc, tb))
-        return Outcome(error=exc, traceback=text)
+SHRINK_SECONDS = 8.0
+"""The longest Hypothesis may shrink a counterexample; then the smallest one so far is shown."""
 
 
 def function_name(fn: object) -> str:
@@ -67,56 +63,175 @@ def require_function(fn: object, check: str, signature: str) -> None:
 
 @dataclass(frozen=True)
 class Verdict:
-    """The judgement of one example: a counterexample when the function was wrong on it, and labels
-    for the kind of example it was (counted when the check passes)."""
+    """The judgement of one example: the properties it put to the test (``tests``), a counterexample
+    when the function broke one of them (``breaks``, by default the first it tested), and labels for
+    the kind of example it was (counted when the check passes)."""
 
     counterexample: Counterexample | None = None
     labels: tuple[str, ...] = ()
+    tests: tuple[str, ...] = ()
+    breaks: str | None = None
+
+    def broken(self, properties: Sequence[str]) -> str | None:
+        """The property this example breaks, if any."""
+        if self.counterexample is None:
+            return None
+        return self.breaks or (self.tests[0] if self.tests else properties[0])
+
+
+class _Enough(BaseException):
+    """The shrinking's time is up."""
 
 
 def run_check(
     exercise: str,
     fn: Callable[..., Any],
-    examples: st.SearchStrategy[E],
+    build: Callable[[Source], E],
     judge: Callable[[E], Verdict],
     tries: int,
+    *,
+    properties: Sequence[str],
     key: Callable[[E], Hashable] = lambda example: example,
     notes: tuple[str, ...] = (),
     shrink: bool = True,
 ) -> Check:
-    """Judge up to ``tries`` examples; the :class:`Check` holds the smallest one the judge rejects.
+    """Judge ``tries`` seeded examples of ``build``; the :class:`Check` says which ``properties`` held,
+    and shows the smallest example found that breaks the first one that did not."""
+    with watching() as calls:
+        tried, verdicts, firsts = _try_seeded(build, judge, tries, key, properties, calls)
+        counts = Counter(label for verdict in verdicts.values() for label in verdict.labels)
+        results = _property_results(properties, verdicts.values(), firsts)
+        notes = (*notes, *_stop_notes(calls, tried, tries))
+        failing = next((r for r in results if r.counterexample is not None), None)
+        shown = failing.counterexample if failing is not None else None
+        if failing is not None and shrink and not calls.timeouts:
+            shrunk = _shrunk(build, judge, tries, key)
+            if shrunk is not None and (shown is None or _size(shrunk) <= _size(shown)):
+                shown = shrunk
+    return Check(
+        exercise,
+        function_name(fn),
+        tried,
+        shown,
+        tuple(sorted(counts.items(), key=lambda item: -item[1])) if shown is None else (),
+        notes,
+        properties=results,
+        output=calls.output,
+        printed_lines=calls.lines,
+    )
 
-    Each distinct example (by ``key``) is judged once, so a function that answers differently when
-    called again cannot confuse the shrinking. The search is seeded: the same function gets the same
-    verdict every time. With ``shrink=False`` the counterexample is the first one found, as it came.
-    """
+
+def _try_seeded(
+    build: Callable[[Source], E],
+    judge: Callable[[E], Verdict],
+    tries: int,
+    key: Callable[[E], Hashable],
+    properties: Sequence[str],
+    calls: Calls,
+) -> tuple[int, dict[Hashable, Verdict], dict[str, Counterexample]]:
+    """Judge the seeded examples in order, until all are tried, the calls stop, or time is up."""
     verdicts: dict[Hashable, Verdict] = {}
-    counts: Counter[str] = Counter()
+    firsts: dict[str, Counterexample] = {}
+    end = time.perf_counter() + CHECK_SECONDS
+    for example in seeded_examples(build, tries, key):
+        if calls.stopped or time.perf_counter() > end:
+            break
+        verdict = verdicts[key(example)] = judge(example)
+        broken = verdict.broken(properties)
+        if broken is not None and verdict.counterexample is not None:
+            firsts.setdefault(broken, verdict.counterexample)
+    return len(verdicts), verdicts, firsts
 
-    def rejected(example: E) -> bool:
+
+def _property_results(
+    properties: Sequence[str], verdicts: Any, firsts: dict[str, Counterexample]
+) -> tuple[PropertyResult, ...]:
+    tested: Counter[str] = Counter()
+    for verdict in verdicts:
+        tested.update(verdict.tests or properties[:1])
+        broken = verdict.broken(properties)
+        if broken is not None and broken not in verdict.tests:
+            tested[broken] += 1
+    return tuple(PropertyResult(name, tested[name], firsts.get(name)) for name in properties)
+
+
+def _stop_notes(calls: Calls, tried: int, tries: int) -> tuple[str, ...]:
+    if tried >= tries:
+        return ()
+    if calls.stopped:
+        return (
+            f"The check stopped after {_examples(tried)}: your function ran out of time on "
+            f"{calls.timeouts} of them.",
+        )
+    return (f"The check stopped after {_examples(tried)} of {tries}: its {CHECK_SECONDS:g} seconds were up.",)
+
+
+def _examples(n: int) -> str:
+    return f"{n} example" if n == 1 else f"{n} examples"
+
+
+def _shrunk(
+    build: Callable[[Source], E],
+    judge: Callable[[E], Verdict],
+    tries: int,
+    key: Callable[[E], Hashable],
+) -> Counterexample | None:
+    """The smallest counterexample Hypothesis comes across (within :data:`SHRINK_SECONDS`) while it
+    looks for one and shrinks it."""
+    seen: dict[Hashable, Verdict] = {}
+    smallest: list[Counterexample] = []
+    end = time.perf_counter() + SHRINK_SECONDS
+
+    def breaks(example: E) -> bool:
+        if time.perf_counter() > end:
+            raise _Enough
         k = key(example)
-        verdict = verdicts.get(k)
+        verdict = seen.get(k)
         if verdict is None:
-            verdict = verdicts[k] = judge(example)
-            counts.update(verdict.labels)
-        return verdict.counterexample is not None
+            verdict = seen[k] = judge(example)
+        found = verdict.counterexample
+        if found is None:
+            return False
+        if not smallest or _size(found) < _size(smallest[0]):
+            smallest[:] = [found]
+        return True
 
-    # No Phase.explain: after the shrinking it varies each part of the counterexample hundreds of times,
-    # to tell which parts matter in a report that a check never shows (it was half of a failing check).
-    search = [Phase.explicit, Phase.reuse, Phase.generate, Phase.target]
     config = settings(
         max_examples=tries,
         database=None,
         deadline=None,
         verbosity=Verbosity.quiet,
         suppress_health_check=list(HealthCheck),
-        phases=[*search, Phase.shrink] if shrink else search,
+        phases=[Phase.generate, Phase.shrink],
     )
-    try:
-        smallest = find(examples, rejected, settings=config, random=Random(17))
-    except NoSuchExample:
-        ordered = tuple(sorted(counts.items(), key=lambda item: -item[1]))
-        return Check(exercise, function_name(fn), len(verdicts), None, ordered, notes)
+    with suppress(_Enough, HypothesisException):
+        find(strategy_of(build), breaks, settings=config, random=Random(17))
+    return smallest[0] if smallest else None
+
+
+def _size(example: Counterexample) -> tuple[int, int]:
+    """How big a counterexample is: the cells of its board, then how long its call is written."""
+    board = example.board
+    return (board.rows * board.cols if board is not None else 0), len(example.call)
+
+
+def combine(first: Check, second: Check) -> Check:
+    """One check of two runs over different examples (the same properties): a property holds if it held
+    in both; the counterexample shown is the first run's, if any (the lesson first)."""
+    results = tuple(
+        PropertyResult(a.name, a.tried + b.tried, a.counterexample or b.counterexample)
+        for a, b in zip(first.properties, second.properties, strict=True)
+    )
+    shown = first.counterexample or second.counterexample
+    counts = Counter(dict(first.counts)) + Counter(dict(second.counts))
     return Check(
-        exercise, function_name(fn), len(verdicts), verdicts[key(smallest)].counterexample, (), notes
+        first.exercise,
+        first.function,
+        first.tried + second.tried,
+        shown,
+        tuple(counts.most_common()) if shown is None else (),
+        tuple(dict.fromkeys((*first.notes, *second.notes))),
+        properties=results,
+        output=(first.output + second.output)[:KEPT_OUTPUT],
+        printed_lines=first.printed_lines + second.printed_lines,
     )

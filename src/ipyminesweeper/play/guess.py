@@ -512,10 +512,11 @@ def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:
     as ``a``; ``rule``: see :func:`weigh`)."""
     cols, cells = view.cols, view.cells
     cands = [(p, pos) for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
-    if not cands:  # only flagged cells left: unflag the safest
+    pmin = min((p for p, _ in cands), default=1.0)
+    if pmin >= 1.0:  # every covered cell is a mine (or none is left): a flag is wrong, take back the safest
         p, pos = min((p, pos) for pos, p in a.probabilities.items())
-        return Move("flag", pos, wording.unflag(pos, wording.safest_flagged()), p)
-    pmin = min(p for p, _ in cands)
+        if p < pmin or not cands:
+            return Move("flag", pos, wording.unflag(pos, wording.safest_flagged()), p)
     if len(cands) == 1:
         p, pos = cands[0]
         return Move("reveal", pos, wording.last_covered(pos, p), p)

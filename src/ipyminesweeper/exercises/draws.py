@@ -1,0 +1,159 @@
+"""Where an example's choices come from: a seeded list, or Hypothesis.
+
+Every example a check tries is built by one function of a :class:`Source` (``layout(source)``,
+``situation(source)``...): the board-building rules are written once. A check first tries a fixed number of
+examples drawn from a :class:`SeededSource` (``random.Random`` with a fixed seed), so the examples tried,
+their number and the verdict are the same with every Hypothesis version. When one of them fails, the same
+function runs under Hypothesis (:func:`strategy_of`) to shrink the failure to a smaller board.
+
+A seeded source starts small and grows, as QuickCheck's size parameter does: early examples are tiny
+boards (where most mistakes already show), later ones use the whole range.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from random import Random
+from typing import Any, Protocol, TypeVar
+
+from hypothesis import strategies as st
+
+from ..engine import Position
+
+__all__ = ["Rejected", "SeededSource", "Source", "seeded_examples", "strategy_of"]
+
+T = TypeVar("T")
+E = TypeVar("E")
+
+
+class Rejected(Exception):
+    """An example that does not fit (a view with too many covered cells): draw another."""
+
+
+class Source(Protocol):
+    """The choices an example is made of."""
+
+    def integer(self, low: int, high: int) -> int:
+        """An int from ``low`` to ``high``, both included."""
+        ...
+
+    def one_in(self, n: int) -> bool:
+        """True one time in ``n`` (a coin that does not grow with the size)."""
+        ...
+
+    def choice(self, options: Sequence[T]) -> T:
+        """One of ``options`` (not empty)."""
+        ...
+
+    def cells(self, rows: int, cols: int, most: int, least: int = 0) -> frozenset[Position]:
+        """``least`` to ``most`` distinct positions of a ``rows x cols`` grid."""
+        ...
+
+    def subset(self, options: Sequence[T], size: int) -> frozenset[T]:
+        """``size`` distinct elements of ``options``."""
+        ...
+
+    def reject(self) -> None:
+        """Give up on this example (raises)."""
+        ...
+
+    def part(self, build: Callable[..., E], *args: Any) -> E:
+        """``build(self, *args)``, drawn as one part of the example (Hypothesis shrinks it as a unit)."""
+        ...
+
+
+class HypothesisSource:
+    """Choices drawn by Hypothesis inside ``st.composite``: they shrink towards the low end."""
+
+    def __init__(self, draw: st.DrawFn) -> None:
+        self._draw = draw
+
+    def integer(self, low: int, high: int) -> int:
+        return self._draw(st.integers(low, high))
+
+    def one_in(self, n: int) -> bool:
+        return self._draw(st.integers(0, n - 1)) == n - 1
+
+    def choice(self, options: Sequence[T]) -> T:
+        return self._draw(st.sampled_from(options))
+
+    def cells(self, rows: int, cols: int, most: int, least: int = 0) -> frozenset[Position]:
+        cell = st.tuples(st.integers(0, rows - 1), st.integers(0, cols - 1))
+        return self._draw(st.frozensets(cell, min_size=least, max_size=most))
+
+    def subset(self, options: Sequence[T], size: int) -> frozenset[T]:
+        return self._draw(st.frozensets(st.sampled_from(options), min_size=size, max_size=size))
+
+    def reject(self) -> None:
+        from hypothesis import reject
+
+        reject()
+
+    def part(self, build: Callable[..., E], *args: Any) -> E:
+        return self._draw(strategy_of(build, *args))
+
+
+class SeededSource:
+    """Choices from ``random.Random``, each scaled by ``size`` (0 to 1) towards its low end."""
+
+    def __init__(self, random: Random, size: float) -> None:
+        self._random = random
+        self._size = size
+
+    def integer(self, low: int, high: int) -> int:
+        return low + self._random.randint(0, round((high - low) * self._size))
+
+    def one_in(self, n: int) -> bool:
+        return self._random.randrange(n) == 0
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self._random.randrange(len(options))]
+
+    def cells(self, rows: int, cols: int, most: int, least: int = 0) -> frozenset[Position]:
+        wanted = self.integer(least, most)
+        found: set[Position] = set()
+        for _ in range(wanted):  # independent cells, as Hypothesis draws them: repeats fall together
+            found.add((self._random.randrange(rows), self._random.randrange(cols)))
+        while len(found) < least:
+            found.add((self._random.randrange(rows), self._random.randrange(cols)))
+        return frozenset(found)
+
+    def subset(self, options: Sequence[T], size: int) -> frozenset[T]:
+        return frozenset(self._random.sample(list(options), size))
+
+    def reject(self) -> None:
+        raise Rejected
+
+    def part(self, build: Callable[..., E], *args: Any) -> E:
+        return build(self, *args)
+
+
+def strategy_of(build: Callable[..., E], *args: Any) -> st.SearchStrategy[E]:
+    """The Hypothesis strategy of ``build(source, *args)``."""
+
+    @st.composite
+    def drawn(draw: st.DrawFn) -> E:
+        return build(HypothesisSource(draw), *args)
+
+    return drawn()
+
+
+def seeded_examples(
+    build: Callable[[Source], E], count: int, key: Callable[[E], Hashable] = lambda e: e, seed: int = 17
+) -> Iterator[E]:
+    """``count`` distinct examples (by ``key``) of ``build``, the same ones every time: the first ones
+    small, growing to the full range by the middle."""
+    random = Random(seed)
+    seen: set[Hashable] = set()
+    for _ in range(50 * count + 100):
+        if len(seen) >= count:
+            return
+        size = min(1.0, 0.15 + len(seen) / max(1, count // 2))
+        try:
+            example = build(SeededSource(random, size))
+        except Rejected:
+            continue
+        k = key(example)
+        if k not in seen:
+            seen.add(k)
+            yield example

@@ -1,0 +1,276 @@
+"""Calling a student's function safely: a time limit on every call, and its printed output kept aside.
+
+:func:`call` turns a call into an :class:`Outcome`: the value, or the exception with the student's part of
+its traceback, or the note that it ran past its time limit, and in every case what it printed. A function
+that loops forever is stopped, and the check shows the example it looped on.
+
+How a call is stopped depends on where it runs:
+
+- CPython, on the main thread, where the OS has interval timers (Linux, macOS): a ``SIGALRM`` timer raises
+  :class:`OutOfTime` in the function, and again every 0.1 s after that; each time it also makes the
+  student's frames raise at their next line, so a bare ``except:`` that swallows it raises it again from
+  its own body.
+- Elsewhere (the offline site's Pyodide, a worker thread, Windows): a trace function looks at the clock
+  on every line of the student's code and raises :class:`OutOfTime`. A loop that swallows it with a bare
+  ``except:`` then runs on, since Python stops tracing after a trace function raises: the kernel must be
+  interrupted. A loop inside one call to C code (``sum(range(10**12))``) is not stopped either way.
+"""
+
+from __future__ import annotations
+
+import inspect
+import io
+import signal
+import sys
+import sysconfig
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager, redirect_stderr, redirect_stdout
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+__all__ = ["CALL_SECONDS", "KEPT_OUTPUT", "Calls", "OutOfTime", "Outcome", "call", "watching"]
+
+CALL_SECONDS = 2.0
+"""The time limit of one call of a student's function: the reference answers in milliseconds."""
+
+KEPT_OUTPUT = 4000
+"""How many characters of printed output an outcome keeps (the rest is counted, not kept)."""
+
+
+class OutOfTime(BaseException):
+    """A student's function ran past its time limit. A ``BaseException``, so that ``except Exception``
+    in the student's code does not swallow it."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a call gave: its ``value``, or the ``error`` it raised and the ``traceback`` text; with
+    ``timed_out``, it did not return within ``seconds``. ``output`` is what it printed (the start of it),
+    ``lines`` how many lines in all."""
+
+    value: Any = None
+    error: Exception | None = None
+    traceback: str = ""
+    timed_out: bool = False
+    seconds: float = 0.0
+    output: str = ""
+    lines: int = 0
+
+    @property
+    def raised(self) -> bool:
+        """True when the call did not return a value (it raised, or ran out of time)."""
+        return self.error is not None or self.timed_out
+
+    @property
+    def failure(self) -> str:
+        """``"raised GameOverError: ..."``, or ``"gave no answer within 2 seconds (...)"``."""
+        if self.timed_out:
+            return f"gave {self.describe_error()}"
+        return f"raised {self.describe_error()}"
+
+    def describe_error(self) -> str:
+        """``"GameOverError: the game on this board is lost ..."``, or the time limit."""
+        if self.timed_out:
+            return f"no answer within {_seconds(self.seconds)} (does it loop forever?)"
+        assert self.error is not None
+        return f"{type(self.error).__name__}: {self.error}"
+
+
+def _seconds(seconds: float) -> str:
+    return f"{seconds:g} second" if seconds == 1 else f"{seconds:g} seconds"
+
+
+class _Kept(io.StringIO):
+    """A text sink that keeps the first :data:`KEPT_OUTPUT` characters and counts the lines."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.size = 0
+        self.breaks = 0
+        self.last = "\n"
+
+    def write(self, text: str) -> int:
+        room = KEPT_OUTPUT - self.size
+        if room > 0:
+            super().write(text[:room])
+        self.size += len(text)
+        self.breaks += text.count("\n")
+        self.last = text[-1:] or self.last
+        return len(text)
+
+    @property
+    def lines(self) -> int:
+        """Lines printed, a last one without its newline included."""
+        return self.breaks + (self.last != "\n")
+
+
+@dataclass
+class Calls:
+    """What the calls of one check add up to: the time limit of the next call, the calls that ran out
+    of time, and everything printed (its first :data:`KEPT_OUTPUT` characters, and the count of lines).
+
+    After a call runs out of time, the next ones get a quarter of a second each; after three, the
+    check stops calling (:attr:`stopped`), so a function that loops on every board is reported in
+    seconds, not minutes."""
+
+    seconds: float = CALL_SECONDS
+    timeouts: int = 0
+    output: str = ""
+    lines: int = 0
+
+    @property
+    def stopped(self) -> bool:
+        return self.timeouts >= 3
+
+    def add(self, outcome: Outcome) -> None:
+        if outcome.timed_out:
+            self.timeouts += 1
+            self.seconds = min(self.seconds, 0.25)
+        room = KEPT_OUTPUT - len(self.output)
+        if room > 0:
+            self.output += outcome.output[:room]
+        self.lines += outcome.lines
+
+
+_CALLS: ContextVar[Calls | None] = ContextVar("ipyminesweeper_exercise_calls", default=None)
+
+
+@contextmanager
+def watching(seconds: float = CALL_SECONDS) -> Iterator[Calls]:
+    """Every :func:`call` inside adds to the :class:`Calls` this yields, and takes its time limit."""
+    calls = Calls(seconds)
+    token = _CALLS.set(calls)
+    try:
+        yield calls
+    finally:
+        _CALLS.reset(token)
+
+
+def call(fn: Callable[..., Any], *args: Any) -> Outcome:
+    """``fn(*args)`` as an :class:`Outcome`, within the time limit of the :class:`Calls` it adds to (or
+    :data:`CALL_SECONDS`), its printing kept aside; the traceback starts in ``fn`` (this frame is left
+    out). Once the calls have :attr:`~Calls.stopped`, it does not call ``fn`` and says it ran out of time."""
+    calls = _CALLS.get()
+    seconds = calls.seconds if calls is not None else CALL_SECONDS
+    if calls is not None and calls.stopped:
+        return Outcome(timed_out=True, seconds=seconds)
+    outcome = _call(fn, args, seconds)
+    if calls is not None:
+        calls.add(outcome)
+    return outcome
+
+
+def _call(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outcome:
+    kept = _Kept()
+    limit = _Limit(seconds)
+    try:
+        with redirect_stdout(kept), redirect_stderr(kept), limit.running():
+            value = limit.call(fn, args)
+    except OutOfTime:
+        return Outcome(timed_out=True, seconds=seconds, output=kept.getvalue(), lines=kept.lines)
+    except Exception as exc:
+        tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
+        tb = tb.tb_next if tb is not None else None  # Limit.call's frame too
+        text = "".join(traceback.format_exception(type(exc), exc, tb))
+        return Outcome(error=exc, traceback=text, output=kept.getvalue(), lines=kept.lines)
+    return Outcome(value, output=kept.getvalue(), lines=kept.lines)
+
+
+_LIBRARIES = tuple(
+    {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], str(Path(__file__).parents[1])}
+)
+"""Where the library code lives: traced call by call only, the student's code line by line."""
+
+Tracer = Callable[[FrameType, str, object], Any]
+
+
+class _Limit:
+    """The time limit of one call. The student's frames are those below :meth:`call`'s own frame; only
+    they are ever interrupted, never the check's code around them."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.end = time.perf_counter() + seconds
+        self.root: FrameType | None = None
+
+    def call(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
+        self.root = inspect.currentframe()
+        return fn(*args)
+
+    def running(self) -> AbstractContextManager[None]:
+        """The alarm where there is one (CPython's main thread), else the line-by-line clock."""
+        can_alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        return self._alarm() if can_alarm else self._clocked()
+
+    def inside(self, frame: FrameType | None) -> bool:
+        """Whether ``frame`` runs the student's code (a frame below :meth:`call`'s)."""
+        here = frame
+        while here is not None:
+            if here is self.root:
+                return frame is not self.root
+            here = here.f_back
+        return False
+
+    def stop(self, frame: FrameType, event: str, arg: object) -> Tracer | None:
+        """A trace function that raises at the next line of the student's code (not at the event of the
+        exception itself: raised there, it would be caught where the alarm was)."""
+        if event == "exception":
+            return self.stop
+        if self.inside(frame):
+            raise OutOfTime
+        return None
+
+    def arm(self, frame: FrameType | None) -> None:
+        """Make every frame of the student's code, and every new one, raise at its next line: an
+        ``except:`` that swallows the alarm then raises it again from its own first line."""
+        frames = []
+        while frame is not None and self.inside(frame):
+            frames.append(frame)
+            frame = frame.f_back
+        for each in frames:
+            each.f_trace, each.f_trace_lines = self.stop, True
+        sys.settrace(self.stop)  # last: from here on, every call in this thread is traced
+
+    @contextmanager
+    def _alarm(self) -> Iterator[None]:
+        def ring(signum: int, frame: FrameType | None) -> None:
+            if self.inside(frame):  # never in the check's own code, around the call
+                self.arm(frame)
+                raise OutOfTime
+
+        previous = signal.signal(signal.SIGALRM, ring)
+        trace = sys.gettrace()
+        signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.1)  # then again every 0.1 s
+        try:
+            yield
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+            sys.settrace(trace)
+
+    @contextmanager
+    def _clocked(self) -> Iterator[None]:
+        def on_line(frame: FrameType, event: str, arg: object) -> Tracer | None:
+            if time.perf_counter() > self.end:
+                raise OutOfTime
+            return on_line
+
+        def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
+            if not self.inside(frame):
+                return None
+            if time.perf_counter() > self.end:
+                raise OutOfTime
+            return None if frame.f_code.co_filename.startswith(_LIBRARIES) else on_line
+
+        trace = sys.gettrace()
+        sys.settrace(on_call)
+        try:
+            yield
+        finally:
+            sys.settrace(trace)

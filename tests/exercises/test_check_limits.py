@@ -1,0 +1,106 @@
+"""Checks a class can rely on: a time limit on every call of the student's function, printing kept
+aside, the same examples and verdicts whatever the Hypothesis version, and counts that read right."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from ipyminesweeper import Board, chord
+from ipyminesweeper.exercises import check_chord, check_toggle_flag, search
+from ipyminesweeper.exercises.report import count
+
+
+def looping_chord(board, pos):
+    """The loop every class has: a while whose condition never changes."""
+    while board.state(pos) is not None:
+        pass
+
+
+def stubborn_chord(board, pos):
+    """A loop that swallows whatever is raised in it, with a bare except."""
+    while True:
+        try:  # noqa: SIM105 - the point of the test
+            time.sleep(0.001)
+        except:  # noqa: E722
+            pass
+
+
+@pytest.mark.parametrize("loop", [looping_chord, stubborn_chord], ids=lambda f: f.__name__)
+def test_a_loop_is_reported_within_ten_seconds_with_its_board(loop) -> None:
+    start = time.perf_counter()
+    check = check_chord(loop)
+    took = time.perf_counter() - start
+    assert took < 10, f"{took:.1f} s"
+    assert not check
+    example = check.counterexample
+    assert "gave no answer within 2 seconds (does it loop forever?)" in example.summary, example.summary
+    assert isinstance(example.board, Board) and example.inputs[1] is not None
+    assert "The check stopped after 3 examples" in str(check)
+
+
+def test_a_loop_is_stopped_off_the_main_thread_too() -> None:
+    """Where there is no alarm signal (the offline site's Pyodide, a thread), a trace function stops it."""
+    found = []
+    worker = threading.Thread(target=lambda: found.append(check_chord(looping_chord)))
+    start = time.perf_counter()
+    worker.start()
+    worker.join(30)
+    assert not worker.is_alive() and time.perf_counter() - start < 10
+    assert "gave no answer within" in found[0].counterexample.summary
+
+
+def test_printing_is_kept_aside_and_shown_folded(capsys) -> None:
+    def talking_chord(board, pos):
+        print("chord at", pos)
+        return chord(board, pos)
+
+    check = check_chord(talking_chord)
+    assert check and check.printed_lines == check.tried == 250
+    assert capsys.readouterr().out == ""
+    text, page = str(check), check._repr_html_()
+    assert "talking_chord printed 250 lines during the check (kept aside)." in text
+    assert text.count("| chord at") == 5
+    assert "<details><summary>talking_chord printed 250 lines" in page
+
+
+def test_the_verdicts_come_from_the_seeded_examples_alone(monkeypatch) -> None:
+    """Hypothesis only shrinks: with its search switched off, the verdicts, the properties and the
+    number of examples tried are the same."""
+    wrong = lambda board, pos: board  # noqa: E731 - a one-line wrong solution
+    before = check_toggle_flag(wrong), check_chord(chord)
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("Hypothesis was asked to search")
+
+    monkeypatch.setattr(search, "find", no_search)
+    with pytest.raises(AssertionError, match="Hypothesis was asked"):
+        search.find()
+    monkeypatch.setattr(search, "_shrunk", lambda *args: None)
+    after = check_toggle_flag(wrong), check_chord(chord)
+    assert [bool(c) for c in after] == [bool(c) for c in before] == [False, True]
+    assert [c.properties for c in after][1] == [c.properties for c in before][1]
+    assert [p.held for p in after[0].properties] == [p.held for p in before[0].properties]
+    assert [c.tried for c in after] == [c.tried for c in before] == [250, 250]
+
+
+def test_the_same_function_gets_the_same_examples_every_time() -> None:
+    seen = []
+
+    def recording(board, pos):
+        seen.append((board, pos))
+        return chord(board, pos)
+
+    check_chord(recording)
+    first = list(seen)
+    seen.clear()
+    check_chord(recording)
+    assert seen == first and len(first) == 250
+
+
+def test_counts_say_one_board_and_two_boards() -> None:
+    assert [count(n, "board") for n in (0, 1, 2)] == ["0 boards", "1 board", "2 boards"]
+    assert count(1, "property", "properties") == "1 property"
+    assert count(3, "property", "properties") == "3 properties"
