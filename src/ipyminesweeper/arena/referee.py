@@ -97,7 +97,7 @@ def risky(view: View, move: Move) -> bool:
     if set(cells) <= certain_moves(view).safe:  # the fast rules (or the exact analysis) prove them safe
         return False
     chances = probabilities(view)
-    return any(chances[cell] > 0 for cell in cells)
+    return any(chances.get(cell, 0.0) > 0 for cell in cells)
 
 
 def _failure(error: Exception) -> tuple[str, str]:
