@@ -13,7 +13,8 @@ A student's ``SystemExit`` or ``KeyboardInterrupt``, a crash of the process, a h
 large answer, each ends that entry only, with an :class:`~.referee.EntryError` saying what happened.
 
 What holds where. Linux: all of it, and the worker can open no file outside its folder and Python's where
-Landlock is enabled (most distributions since 2022; :mod:`.confine`). macOS: the process, the folder, the
+the kernel has Landlock enabled (5.13 or later; :mod:`.confine`); without it, an absolute path still
+reads what the teacher's user can read. macOS: the process, the folder, the
 timeouts and the resource limits, but the memory limit is not reliably enforced and no file is hidden.
 Windows: the process, the folder and the timeouts (the referee's clock); no resource limit at all
 (there is no ``resource`` module). Pyodide (JupyterLite) has no processes: no sandbox.
