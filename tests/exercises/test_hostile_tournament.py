@@ -91,6 +91,12 @@ HOSTILE = {
         "class Flood:\n    @staticmethod\n    def dumps(obj):\n        return 'x' * 1_000_000\n\n"
         "def strategy(view):\n    worker.json = Flood\n    return STRATEGIES['simple'](view)\n"
     ),
+    "flood": (  # a hundred thousand answers to each view: the referee keeps two and refuses the rest
+        "import ipyminesweeper.arena.worker as worker\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+        "send = worker._send\n\n"
+        "def flood(channel, answer):\n    for _ in range(100_000):\n        send(channel, answer)\n\n"
+        "def strategy(view):\n    worker._send = flood\n    return STRATEGIES['simple'](view)\n"
+    ),
 }
 
 SPY = (  # plays simple, unless it can read another student's file or what the referee was started with
@@ -211,6 +217,7 @@ def test_each_hostile_entry_is_unranked_with_what_it_did_and_the_game(
         "peek": ("error", game1 + "your strategy 'strategy' raised LookupError: no board in this process"),
         "bomb": ("memory", game1 + "your strategy 'strategy' raised MemoryError"),
         "huge": ("too-large", game1 + "sent an answer of more than 4,096 bytes"),
+        "flood": ("malformed", game1 + "answered before it was asked"),
     }
     assert {name: (entries[name].kind, entries[name].problem) for name in expected} == expected
     assert all(entries[name].result is None for name in expected)

@@ -106,23 +106,33 @@ def read_roots(keep_out: Path | None = None) -> list[str]:
     return sorted(str(root) for root in roots)
 
 
-def _pump_out(stream: IO[bytes], limit: int, answers: queue.Queue[bytes]) -> None:
-    """Read the worker's answers, one line each, into ``answers``; stop at the end or a line too long."""
+def _pump_out(stream: IO[bytes], limit: int, answers: queue.Queue[bytes], closed: threading.Event) -> None:
+    """Read the worker's answers, one line each, into ``answers`` (a few at most: a worker that floods
+    waits, and the referee's memory stays small); stop at the end, a line too long, or ``closed``."""
+
+    def put(item: bytes) -> bool:
+        while not closed.is_set():
+            try:
+                answers.put(item, timeout=0.1)
+                return True
+            except queue.Full:
+                continue
+        return False
+
     try:
         while True:
             line = stream.readline(limit + 1)
             if len(line) > limit:
-                answers.put(_TOO_LARGE)
+                put(_TOO_LARGE)
                 return
-            if not line.endswith(b"\n"):
+            if not line.endswith(b"\n") or not put(line):
                 break
-            answers.put(line)
     except (OSError, ValueError):
         pass
     finally:
         with contextlib.suppress(OSError):
             stream.close()
-    answers.put(_EOF)
+    put(_EOF)
 
 
 def _pump_in(stream: IO[bytes], requests: queue.Queue[bytes | None]) -> None:
@@ -243,7 +253,8 @@ class Sandboxed:
         """The limits the worker reported it set (see :mod:`.confine`)."""
         self._process: subprocess.Popen[bytes] | None = None
         self._folder: Path | None = None
-        self._answers: queue.Queue[bytes] = queue.Queue()
+        self._answers: queue.Queue[bytes] = queue.Queue(maxsize=2)
+        self._closed = threading.Event()
         self._requests: queue.Queue[bytes | None] = queue.Queue()
         self._used = 0.0
 
@@ -272,7 +283,7 @@ class Sandboxed:
             self._process = process
             limit = self.limits.answer_bytes
             threading.Thread(
-                target=_pump_out, args=(process.stdout, limit, self._answers), daemon=True
+                target=_pump_out, args=(process.stdout, limit, self._answers, self._closed), daemon=True
             ).start()
             threading.Thread(target=_pump_in, args=(process.stdin, self._requests), daemon=True).start()
             self._requests.put(json.dumps(setup).encode() + b"\n")
@@ -321,6 +332,10 @@ class Sandboxed:
         """The strategy's move on ``view``, asked of the worker within the limits."""
         if self._process is None:
             raise EntryError("crash", "its process is not running")
+        if not self._answers.empty():  # an answer nobody asked for, or the end of the process
+            self._receive(0.0, "move")
+            self.close()
+            raise EntryError("malformed", "answered before it was asked")
         self._requests.put(json.dumps({"mines": view.mines, "view": view.to_text()}).encode() + b"\n")
         start = time.perf_counter()
         try:
@@ -385,6 +400,7 @@ class Sandboxed:
     def close(self) -> None:
         """Kill the worker (and anything it started) and remove its folder."""
         process, self._process = self._process, None
+        self._closed.set()
         if process is not None:
             _kill(process)
             self._requests.put(None)
