@@ -22,6 +22,7 @@ from ipyminesweeper.exercises.classroom import (
     load_strategies,
     main,
 )
+from ipyminesweeper.play import STRATEGIES
 
 GAMES = 12
 
@@ -233,3 +234,12 @@ def test_python_dash_m_runs_the_tournament(folder: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert "| 1 |" in done.stdout and "Not ranked:" in done.stdout
+
+
+def test_a_strategy_registered_here_plays_here(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker knows only the built-ins: a strategy the teacher registered is the teacher's own code."""
+    monkeypatch.setitem(STRATEGIES, "mine", STRATEGIES["simple"])
+    board = class_tournament({"mine": "mine", "simple": "simple"}, "beginner", 4, seed=3)
+    mine, simple = (next(e for e in board.entries if e.name == n) for n in ("mine", "simple"))
+    assert mine.result is not None and simple.result is not None
+    assert mine.result.outcomes == simple.result.outcomes

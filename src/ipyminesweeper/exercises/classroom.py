@@ -38,7 +38,7 @@ from ..arena.worker import defined_functions
 from ..charts import win_rates
 from ..engine import FIRST_CLICK_POLICIES
 from ..engine.escape import html_text, markdown_text
-from ..play import STRATEGIES, Strategy
+from ..play import BUILTINS, STRATEGIES, Strategy
 
 __all__ = [
     "Entry",
@@ -204,9 +204,9 @@ def _player(source: Source, sandbox: bool, limits: Limits, games: int, folder: P
         if isinstance(loaded, str):
             raise EntryError("load", loaded)
         return InProcess(loaded)
-    if isinstance(source, str) and sandbox:
+    if isinstance(source, str) and source in BUILTINS and sandbox:
         return Sandboxed(source, limits, games)
-    return InProcess(source)
+    return InProcess(source)  # a function, or a strategy you registered: your own code, played here
 
 
 def _entry(name: str, outcome: BenchResult | Failure) -> Entry:
