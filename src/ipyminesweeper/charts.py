@@ -16,6 +16,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from .engine.escape import terminal_text
+
 __all__ = ["VEGA_LITE", "Chart", "win_rates"]
 
 VEGA_LITE = "application/vnd.vegalite.v5+json"
@@ -117,9 +119,11 @@ def _row(result: _Result | Row) -> Row:
 
 
 def _text(heading: str, rows: list[Row]) -> str:
-    width = max(len(name) for name, *_ in rows)
-    lines = [heading]
-    for name, wins, games, (low, high) in rows:
+    """The chart for a terminal: a name shows as text (:func:`terminal_text`), never as a control."""
+    names = [terminal_text(name) for name, *_ in rows]
+    width = max(len(name) for name in names)
+    lines = [terminal_text(heading)]
+    for name, (_, wins, games, (low, high)) in zip(names, rows, strict=True):
         bar = "#" * round(30 * wins / games)
         lines.append(f"{name:>{width + 1}} |{bar:<30}| {wins / games:4.0%}  ({low:.0%}-{high:.0%})")
     return "\n".join(lines)

@@ -17,6 +17,7 @@ from ipyminesweeper.arena import (
     wilson,
 )
 from ipyminesweeper.arena.cli import main
+from ipyminesweeper.charts import win_rates
 from ipyminesweeper.engine.geometry import block
 from ipyminesweeper.play import Move, simple
 from ipyminesweeper.play.noguess import NoGuessError, is_no_guess, no_guess_minefield
@@ -147,3 +148,22 @@ def test_cli_bench_and_tournament(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown level" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["bench", "--strategy", "nonsense"])
+
+
+HOSTILE_NAME = "<img src=x onerror=alert(1)>\n| 1 | fake |\x1b[2J"
+
+
+def test_a_strategy_name_shows_as_text_in_the_table_the_bar_and_the_chart(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Issue 30: a name goes through the escaping of each target (engine/escape.py), never raw."""
+    table = tournament({HOSTILE_NAME: simple, "exact": "exact"}, "beginner", games=2, jobs=1, progress=True)
+    text = table.to_markdown()
+    assert "<" not in text and "\x1b" not in text
+    assert len([line for line in text.splitlines() if line.startswith("| ")]) == 1 + 2  # head, two rows
+    assert "&lt;img src=x onerror=alert(1)&gt;\\\\n\\| 1 \\| fake \\|\\\\x1b\\[2J" in text
+    bar = capsys.readouterr().err
+    assert "\x1b" not in bar and "<img src=x onerror=alert(1)>\\n| 1 | fake |\\x1b[2J beginner" in bar
+    chart = win_rates(table).text
+    assert "\x1b" not in chart and len(chart.splitlines()) == 3
+    assert "\x1b" not in str(table.results[0]) and "\n" not in str(table.results[0])

@@ -586,3 +586,10 @@ def test_the_widget_says_once_what_the_store_did(tmp_path: Path, monkeypatch: py
     w.reveal(4, 4)
     assert w.error == "", "once"
     assert Minesweeper("beginner").error == "", "the next widget finds a good database"
+
+
+def test_a_note_that_quotes_a_path_shows_as_text() -> None:
+    """Issue 30: the note may quote a path (JUPYTER_DATA_DIR is anyone's string): no markup of its own."""
+    note = "statistics kept in memory for this session only: /tmp/<img src=x onerror=alert(1)>/x.sqlite"
+    shown = Stats((), note)._repr_markdown_()
+    assert "<" not in shown and "&lt;img src=x onerror=alert(1)&gt;" in shown

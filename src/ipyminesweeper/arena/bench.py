@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..engine import new_board
+from ..engine.escape import terminal_text
 from ..engine.geometry import check_position
 from ..play import BUILTINS, STRATEGIES, Strategy, resolve, strategy_name
 from .games import FirstMove, Level, conventional_first_move, parse_level, play_game
@@ -107,7 +108,7 @@ class BenchResult:
     def __str__(self) -> str:
         low, high = self.ci
         return (
-            f"{self.strategy} on {self.level} ({self.rows}x{self.cols}, {self.mines} mines), "
+            f"{terminal_text(self.strategy)} on {self.level} ({self.rows}x{self.cols}, {self.mines} mines), "
             f"first click {self.first_click} at {self.first_move}: "
             f"won {self.wins}/{self.games} = {self.win_rate:.2%} "
             f"(95% CI {low:.2%} to {high:.2%}); {self.games_per_second:.1f} games/s "

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 
 from ..engine import FIRST_CLICK_POLICIES
+from ..engine.escape import terminal_text
 from ..play import STRATEGIES, Strategy
 from .bench import SerialExecutor, benchmark
 from .games import FirstMove
@@ -112,7 +113,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "bench":
             result = benchmark(args.strategy, args.level, **common)
             low, high = result.ci
-            print(f"strategy     {result.strategy}")
+            print(f"strategy     {terminal_text(result.strategy)}")
             print(f"board        {result.level} ({result.rows}x{result.cols}, {result.mines} mines)")
             print(f"first click  {result.first_click} at {result.first_move}")
             print(f"games        {result.games} (seeds {result.seed}..{result.seed + result.games - 1})")

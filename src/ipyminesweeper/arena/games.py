@@ -7,10 +7,11 @@ goes through :func:`ipyminesweeper.play.step`, the one step function (the widget
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine import LEVELS, Board, Position, new_board, reveal
+from ..engine import LEVELS, Board, Position, View, new_board, reveal
 from ..play import Move, Strategy, exact, opening_cell, resolve, step, strategy_name
 
 __all__ = [
@@ -88,13 +89,17 @@ def play_game(
     first_click: str = "opening",
     first_move: FirstMove = None,
     max_moves: int | None = None,
+    *,
+    guess: Callable[[View, Move], bool] | None = None,
 ) -> GameOutcome:
     """Play one seeded game to the end.
 
     ``first_move``: ``None`` plays :func:`conventional_first_move`, a position plays that cell, and
     ``"strategy"`` lets the strategy choose. The first click is not counted as a guess unless
     ``first_click="any"`` (where it can lose). A strategy that has not finished after ``max_moves``
-    moves (default: four per cell) loses.
+    moves (default: four per cell) loses. ``guess(view, move)`` says whether a move on ``view`` was a
+    guess (default: what the move says, :attr:`Move.is_guess`; the class tournament's referee asks
+    the exact probabilities instead).
     """
     _, rows, cols, mines = parse_level(level)
     board = new_board(rows, cols, mines, seed=seed, first_click=first_click)
@@ -108,9 +113,10 @@ def play_game(
         moves = 1
         guesses = 1 if first_click == "any" else 0
     while not board.over and moves < limit:
-        ready = board.status == "ready"
+        ready, before = board.status == "ready", board.view
         board, move = step(board, fn, name)
         moves += 1
-        if move.is_guess and not (ready and first_click != "any"):
+        risky = move.is_guess if guess is None else guess(before, move)
+        if risky and not (ready and first_click != "any"):
             guesses += 1
     return GameOutcome(seed, board.status == "won", moves, guesses)

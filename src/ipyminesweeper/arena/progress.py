@@ -1,4 +1,8 @@
-"""Progress of a long run: an ipywidgets bar in a Jupyter kernel, or a text bar on stderr in a shell."""
+"""Progress of a long run: an ipywidgets bar in a Jupyter kernel, or a text bar on stderr in a shell.
+
+The label may be a user's string (a strategy's name): it is shown as text in both (see
+:mod:`ipyminesweeper.engine.escape`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,8 @@ import sys
 import time
 from collections.abc import Callable
 from typing import Any
+
+from ..engine.escape import html_text, terminal_text
 
 __all__ = ["Progress", "TextBar", "progress_reporter"]
 
@@ -28,7 +34,7 @@ class TextBar:
     """A one-line bar on stderr, redrawn at most five times a second: ``label [###...] 40/100``."""
 
     def __init__(self, total: int, label: str, width: int = 30) -> None:
-        self.total, self.label, self.width = total, label, width
+        self.total, self.label, self.width = total, terminal_text(label), width
         self.start = time.perf_counter()
         self.last = 0.0
 
@@ -57,7 +63,9 @@ def _notebook_bar(total: int, label: str) -> Callable[[int, int], None] | None:
         from IPython.display import display
     except Exception:
         return None
-    bar: Any = ipywidgets.IntProgress(value=0, min=0, max=total, description=label[:20])
+    bar: Any = ipywidgets.IntProgress(value=0, min=0, max=total)
+    # ipywidgets 8 shows a description as text; 7 (Colab's) as HTML
+    bar.description = label[:20] if bar.has_trait("description_allow_html") else html_text(label[:20])
     display(bar)  # type: ignore[no-untyped-call]
 
     def update(done: int, _total: int) -> None:

@@ -7,6 +7,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any
 
+from ..engine.escape import markdown_text
 from ..play import Strategy, strategy_name
 from .bench import BenchResult, benchmark, executor_for
 from .games import FirstMove, Level
@@ -41,6 +42,7 @@ class Table:
         return only_a, only_b
 
     def to_markdown(self) -> str:
+        """The table as Markdown; a strategy's name shows as text (:func:`markdown_text`)."""
         lines = [
             "| strategy | level | first click | games | win rate | 95% CI | games/s | moves | guesses |",
             "|---|---|---|---:|---:|---|---:|---:|---:|",
@@ -48,7 +50,7 @@ class Table:
         for r in self.results:
             low, high = r.ci
             lines.append(
-                f"| {r.strategy} | {r.level} | {r.first_click} {r.first_move} | {r.games} | "
+                f"| {markdown_text(r.strategy)} | {r.level} | {r.first_click} {r.first_move} | {r.games} | "
                 f"{r.win_rate:.2%} | {low:.2%} to {high:.2%} | {r.games_per_second:.1f} | "
                 f"{r.mean_moves:.1f} | {r.mean_guesses:.2f} |"
             )

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ..engine import LEVELS
+from ..engine.escape import markdown_text
 from ..engine.pickling import CheckedPickle
 
 __all__ = [
@@ -214,7 +215,7 @@ class Stats:
                 f"{s.streak} | {s.best_streak} |"
             )
         text = "\n".join(lines) if self.rows else "No finished games yet."
-        return f"{text}\n\n{self.note}" if self.note else text
+        return f"{text}\n\n{markdown_text(self.note)}" if self.note else text  # it may quote a path
 
 
 @dataclass(frozen=True)
