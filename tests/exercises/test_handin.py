@@ -91,9 +91,13 @@ class Classroom:
         }
 
 
+SITE_ROOT = '<script id="jupyter-config-data" type="application/json">{}</script>'
+
+
 def fake_site(folder: Path) -> Path:
     (folder / "lab").mkdir(parents=True)
     (folder / "lab" / "index.html").write_text("<p>JupyterLab</p>")
+    (folder / "index.html").write_text(SITE_ROOT)
     (folder / "files").mkdir()
     (folder / "files" / "03-autoplayer.ipynb").write_bytes(NOTEBOOK)
     return folder
@@ -352,6 +356,7 @@ def test_the_first_page_says_what_to_do_in_two_lines(classroom: Classroom) -> No
     assert 'href="lab/index.html?path=03-autoplayer.ipynb"' in text
     assert classroom.get("/hand-in")[1].count('id="stored"') == 1
     assert classroom.get("/files/03-autoplayer.ipynb") == (200, NOTEBOOK.decode())  # the site itself
+    assert classroom.get("/index.html") == (200, SITE_ROOT)  # JupyterLite's pages read its configuration
 
 
 def test_names_are_lower_case_and_nfc() -> None:

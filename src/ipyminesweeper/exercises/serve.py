@@ -145,8 +145,9 @@ class HandInHandler(SimpleHTTPRequestHandler):
         """Quiet: a class loads thousands of files; the server reports hand-ins itself."""
 
     def own_page(self) -> bytes | None:
+        """``/`` and ``/hand-in``; ``/index.html`` stays the site's (JupyterLite reads its configuration)."""
         path = urlsplit(self.path).path
-        return self.classroom.pages.get("/" if path == "/index.html" else path.rstrip("/") or "/")
+        return self.classroom.pages.get(path.rstrip("/") or "/")
 
     def do_GET(self) -> None:
         body = self.own_page()
