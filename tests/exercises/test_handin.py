@@ -15,6 +15,8 @@ import sys
 import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import partial
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlencode
 
@@ -435,3 +437,17 @@ def test_the_command_refuses_a_folder_that_is_no_site(tmp_path: Path) -> None:
     assert (
         done.returncode == 2 and "is not a built JupyterLite site: build it with `make lite`" in done.stderr
     )
+
+
+def test_hand_in_to_a_server_that_takes_none(tmp_path: Path) -> None:
+    site = fake_site(tmp_path / "site")
+    server = ThreadingHTTPServer(("127.0.0.1", 0), partial(SimpleHTTPRequestHandler, directory=str(site)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    strategy = tmp_path / "careful.py"
+    strategy.write_bytes(STRATEGY)
+    try:
+        with pytest.raises(HandInError, match=r"takes no hand-ins \(it answered 501\).*exercises serve"):
+            hand_in(strategy, "ada", CODE, server=f"http://127.0.0.1:{server.server_address[1]}")
+    finally:
+        server.shutdown()
+        server.server_close()

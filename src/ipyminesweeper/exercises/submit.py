@@ -56,7 +56,7 @@ def default_server() -> str:
     return server
 
 
-def post_from_pyodide(url: str, data: bytes, timeout: float) -> tuple[int, str]:
+def post_from_pyodide(url: str, data: bytes, timeout: float) -> tuple[int, str, str]:
     """A synchronous POST from the kernel's web worker (allowed in workers, and on plain http)."""
     ffi = import_module("pyodide.ffi")
     request = browser().XMLHttpRequest.new()
@@ -67,18 +67,20 @@ def post_from_pyodide(url: str, data: bytes, timeout: float) -> tuple[int, str]:
         request.send(ffi.to_js(data))
     except ffi.JsException as exc:
         raise HandInError(f"the class server at {url.split('/hand-in')[0]} did not answer: {exc}") from None
-    return int(request.status), str(request.responseText)
+    kind = request.getResponseHeader("Content-Type") or ""
+    return int(request.status), str(kind), str(request.responseText)
 
 
-def post_from_cpython(url: str, data: bytes, timeout: float) -> tuple[int, str]:
+def post_from_cpython(url: str, data: bytes, timeout: float) -> tuple[int, str, str]:
     request = urllib.request.Request(
         url, data=data, method="POST", headers={"Content-Type": "application/octet-stream"}
     )
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            return int(response.status), response.read().decode("utf-8", "replace")
+            kind = response.headers.get("Content-Type", "")
+            return int(response.status), kind, response.read().decode("utf-8", "replace")
     except urllib.error.HTTPError as exc:
-        return exc.code, exc.read().decode("utf-8", "replace")
+        return exc.code, exc.headers.get("Content-Type", ""), exc.read().decode("utf-8", "replace")
     except (urllib.error.URLError, OSError) as exc:
         raise HandInError(f"the class server at {url.split('/hand-in')[0]} did not answer: {exc}") from None
 
@@ -98,7 +100,12 @@ def hand_in(
     url = f"{base}/hand-in?{urlencode({'name': name, 'code': code, 'file': path.name})}"
     data = path.read_bytes()
     post = post_from_pyodide if sys.platform == "emscripten" else post_from_cpython
-    status, text = post(url, data, timeout)
+    status, kind, text = post(url, data, timeout)
+    if not kind.startswith("text/plain"):  # e.g. `make serve-lite`'s http.server: 501, in HTML
+        raise HandInError(
+            f"{base} takes no hand-ins (it answered {status}): the teacher serves the site with "
+            "`python -m ipyminesweeper.exercises serve`"
+        )
     if status != 200:
-        raise HandInError(text.strip() or f"the class server answered {status}")
+        raise HandInError(text.strip())
     return HandedIn(text.strip())
