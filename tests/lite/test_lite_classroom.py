@@ -33,7 +33,7 @@ from pathlib import Path
 
 import pytest
 from _lite_support import ROOT, SCREENSHOTS
-from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import Page, expect, sync_playwright
 from test_lite_site import run_all, wait_for_kernel
 
 from chromium import BASE_ARGS, artifacts_dir, chromium_path
@@ -259,41 +259,37 @@ def tournament_reads(strategies: Path) -> str:
 # the class
 
 
-def test_a_student_machine_works_and_hands_in_over_plain_http(
-    student: Student, class_server: tuple[str, Path]
-) -> None:
-    started = time.monotonic()
-    url, handin = class_server
+def first_page(student: Student) -> None:
+    """1. The address on the board: the first page, and what the browser grants it."""
     page = student.page
-
-    # 1. The address on the board: the first page, and what the browser grants it.
-    page.goto(url)
+    page.goto(student.url)
     steps = page.locator("ol.todo > li")
-    assert (
-        steps.count() == 2
-        and "Work:" in steps.nth(0).inner_text()
-        and "Hand in:" in steps.nth(1).inner_text()
-    )
+    assert steps.count() == 2
+    assert "Work:" in steps.nth(0).inner_text() and "Hand in:" in steps.nth(1).inner_text()
     context = page.evaluate(
         "() => ({secure: isSecureContext, worker: 'serviceWorker' in navigator,"
         " shared: typeof SharedArrayBuffer !== 'undefined'})"
     )
-    assert context == {"secure": False, "worker": False, "shared": False}, (
-        "this is not what a LAN student gets"
-    )
+    assert context == {"secure": False, "worker": False, "shared": False}, "not what a LAN student gets"
     student.screenshot("1-first-page")
 
-    # 2-3. Notebooks 02 and 03, every cell, the exercises' checks (Hypothesis) included; saved.
+
+def run_notebooks(student: Student) -> None:
+    """2-3. Notebooks 02 and 03, every cell, the exercises' checks (Hypothesis) included; saved."""
     for step, name in [("2", "02-boards-as-data.ipynb"), ("3", "03-autoplayer.ipynb")]:
         student.open_notebook(name)
-        checks = page.locator(f"{NOTEBOOK} .ipyms-check")
+        checks = student.page.locator(f"{NOTEBOOK} .ipyms-check")
         assert checks.count() > 0, "no exercise check shown"
         student.save()
         student.screenshot(f"{step}-{name.removesuffix('.ipynb')}-ran")
         checks.last.scroll_into_view_if_needed()
+        expect(checks.last).to_be_in_viewport()
+        student.page.wait_for_timeout(1000)  # the notebook draws the cells scrolled into view
         student.screenshot(f"{step}-{name.removesuffix('.ipynb')}-a-check")
 
-    # 4. %%writefile, the file read back (import and open) and checked, then handed in from the kernel.
+
+def write_and_hand_in_the_strategy(student: Student) -> None:
+    """4. %%writefile, the file read back (import and open) and checked, then handed in from the kernel."""
     assert student.add_cell(WRITEFILE_CELL, "Writing careful.py") == "Writing careful.py"
     assert student.add_cell(READ_BACK_CELL, "READBACK") == "READBACK 1 True"
     receipt = student.add_cell(HAND_IN_CELL, "received")
@@ -301,8 +297,11 @@ def test_a_student_machine_works_and_hands_in_over_plain_http(
     student.save()
     student.screenshot("4-writefile-and-hand-in")
 
-    # 5. The hand-in page: both notebooks, from this browser's storage.
-    page.goto(url)
+
+def hand_in_the_notebooks(student: Student) -> None:
+    """5. The hand-in page: both notebooks, from this browser's storage."""
+    page = student.page
+    page.goto(student.url)
     page.get_by_role("link", name="the hand-in page").click()
     page.fill("#name", "Ada Lovelace")  # the page joins the words with _
     page.fill("#code", CODE.lower())
@@ -316,22 +315,33 @@ def test_a_student_machine_works_and_hands_in_over_plain_http(
         f"03-autoplayer.ipynb: received: submissions/{STUDENT}--03-autoplayer.ipynb",
     ], results
     student.screenshot("5-hand-in-page")
-    student.check(url.rstrip("/"))
-    browser_s = time.monotonic() - started
 
-    # The teacher's side: what arrived, and the commands that read it.
+
+def what_arrived(handin: Path) -> None:
+    """The teacher's side: the files, the student's own run of 03, and the commands that read them."""
     assert (handin / "strategies" / f"{STUDENT}.py").read_text(encoding="utf-8") == STRATEGY
     notebook = json.loads(
         (handin / "submissions" / f"{STUDENT}--03-autoplayer.ipynb").read_text(encoding="utf-8")
     )
     cells = {"".join(c["source"]): c for c in notebook["cells"] if c["cell_type"] == "code"}
-    assert cells[WRITEFILE_CELL]["execution_count"] and cells[HAND_IN_CELL]["outputs"], (
-        "not the student's run"
-    )
+    assert cells[WRITEFILE_CELL]["execution_count"], "not the student's run"
+    assert cells[HAND_IN_CELL]["outputs"], "not the student's run"
     grade_reads_what_arrived(handin / "submissions")
     board = tournament_reads(handin / "strategies")
     print(board)
     assert re.search(rf"^\| 1 \| {STUDENT} \| \d+ / 20 \|", board, re.MULTILINE), board
 
+
+def test_a_student_machine_works_and_hands_in_over_plain_http(
+    student: Student, class_server: tuple[str, Path]
+) -> None:
+    started = time.monotonic()
+    first_page(student)
+    run_notebooks(student)
+    write_and_hand_in_the_strategy(student)
+    hand_in_the_notebooks(student)
+    student.check(student.url.rstrip("/"))
+    browser_s = time.monotonic() - started
+    what_arrived(class_server[1])
     timings = ", ".join(f"{k} {v:.1f} s" for k, v in student.timings.items())
     print(f"student's browser {browser_s:.1f} s ({timings}); whole test {time.monotonic() - started:.1f} s")
