@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite export bench golden clean
+.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -68,6 +68,11 @@ lite: setup  ## build the offline JupyterLite site into dist/lite/
 serve-lite: lite  ## serve dist/lite/ on 127.0.0.1:8000 (PORT=8001 make serve-lite for another port)
 	@echo "open http://127.0.0.1:$(or $(PORT),8000)/lab/index.html?path=01-play.ipynb"
 	$(BIN)/python -m http.server --bind 127.0.0.1 --directory dist/lite $(or $(PORT),8000)
+
+HANDIN ?= handin
+serve-class: lite  ## serve dist/lite to the classroom network, hand-ins into handin/ (CLASS_CODE=..., PORT=...)
+	$(BIN)/python -m ipyminesweeper.exercises serve --site dist/lite --handin $(HANDIN) \
+	  --port $(or $(PORT),8000) $(if $(CLASS_CODE),--class-code $(CLASS_CODE))
 
 export: setup  ## static HTML pages of the notebooks with widget state, into dist/html/
 	$(BIN)/python scripts/export_html.py

@@ -14,6 +14,7 @@ from .generate import MOVES, boards, games, layouts, positions, positions_on, si
 from .laws import MUTANTS, RULES, Rules, check_law, check_property
 from .moves import check_chord, check_replay, check_toggle_flag, replay
 from .report import Check, Counterexample, Panel
+from .submit import HandInError, hand_in
 
 __all__ = [
     "MOVES",
@@ -21,6 +22,7 @@ __all__ = [
     "RULES",
     "Check",
     "Counterexample",
+    "HandInError",
     "Panel",
     "Rules",
     "boards",
@@ -34,6 +36,7 @@ __all__ = [
     "check_update",
     "check_view",
     "games",
+    "hand_in",
     "layouts",
     "positions",
     "positions_on",
