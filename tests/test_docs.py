@@ -71,12 +71,17 @@ def layer_count() -> int:
     return len(layers)
 
 
-@pytest.mark.parametrize("path", ["docs/architecture.md", "src/ipyminesweeper/__init__.py"])
+@pytest.mark.parametrize("path", ["README.md", "docs/architecture.md", "src/ipyminesweeper/__init__.py"])
 def test_the_layers_are_counted_as_the_contract_counts_them(path: str) -> None:
     word = NUMBERS[layer_count()]
     text = (ROOT / path).read_text(encoding="utf-8")
     said = {m.lower() for m in re.findall(rf"\b({'|'.join(NUMBERS)}) layers\b", text, re.IGNORECASE)}
     assert said <= {word}, f"{path} says {sorted(said)} layers; pyproject's contract has {word}"
+
+
+def test_the_readme_is_read_in_five_minutes() -> None:
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").count("\n")
+    assert lines <= 200, f"README.md has {lines} lines: move the detail to docs/ (issue 31: at most 200)"
 
 
 def tables(text: str) -> list[tuple[str, str]]:
@@ -112,3 +117,18 @@ def test_tables_sees_the_line_above_a_table() -> None:
     text = f"# A\n\n{line}\n\n| a |\n|---|\n\n## B\n\n| b |\n"
     (first, _), (second, _) = tables(text)
     assert PROVENANCE.search(first) and not PROVENANCE.search(second)
+
+
+LINK = re.compile(r"\]\(([^)#\s]+)(#[^)\s]*)?\)")
+
+
+DOCS = sorted(str(p.relative_to(ROOT)) for p in (ROOT / "docs").rglob("*.md"))
+PAGES = ["README.md", "CONTRIBUTING.md", *DOCS]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_relative_links_lead_to_files(page: str) -> None:
+    path = ROOT / page
+    targets = [m.group(1) for m in LINK.finditer(path.read_text(encoding="utf-8"))]
+    broken = [t for t in targets if "://" not in t and not (path.parent / t).exists()]
+    assert not broken, f"{page} links to files that do not exist: {broken}"
