@@ -7,7 +7,7 @@ DEMO_VENV ?= .venv-demo
 APT_GET ?= apt-get
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser node demo test test-fast test-lowest lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench golden clean
+.PHONY: setup browser node demo test test-fast test-lowest test-hypothesis course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -69,8 +69,8 @@ js-typecheck: js-deps  ## tsc checks the JSDoc types of js/ (with @anywidget/typ
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
-test: setup browser node lint js-test js-typecheck test-lowest  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers, lowest versions
-	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ -q
+test: setup browser node lint js-test js-typecheck test-lowest test-hypothesis course  ## the whole suite: lint, types, JS, unit, property, notebooks (and the answer key), browsers, lowest versions
+	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ dist/course/teacher/ -q
 
 test-fast: setup  ## everything but the browser tests
 	$(BIN)/python -m pytest tests/ -q -m "not browser"
@@ -83,6 +83,24 @@ test-lowest:  ## the Python tests (no browser) with the lowest supported anywidg
 	$(LOWEST)/bin/python -m pip install -q --no-deps -e .
 	$(LOWEST)/bin/python -c "import anywidget, ipywidgets, traitlets; print('lowest:', 'anywidget', anywidget.__version__, 'ipywidgets', ipywidgets.__version__, 'traitlets', traitlets.__version__)"
 	$(LOWEST)/bin/python -m pytest tests/engine tests/widget tests/exercises/test_exercise_api.py -q -m "not browser" -p no:cacheprovider -W ignore::DeprecationWarning
+
+# The exercises' checks and the notebooks that use them, with the lowest Hypothesis the package supports
+# and the newest on the registry: the examples tried and every verdict must not depend on its version.
+HYPOTHESIS_lowest := hypothesis==6.100.0
+HYPOTHESIS_newest := --upgrade hypothesis
+EXERCISE_TESTS := $(wildcard tests/exercises/test_exercise_*.py) tests/exercises/test_check_limits.py
+CHECKED_NOTEBOOKS := $(filter-out notebooks/01-play.ipynb,$(wildcard notebooks/*.ipynb))
+test-hypothesis: test-hypothesis-lowest test-hypothesis-newest
+test-hypothesis-%:  ## (lowest or newest) the exercises' tests and notebooks 02-06 with that Hypothesis
+	[ -x .venv-hypothesis-$*/bin/python ] || $(PY) -m venv .venv-hypothesis-$*
+	.venv-hypothesis-$*/bin/python -m pip install -q --upgrade pip
+	.venv-hypothesis-$*/bin/python -m pip install -q -e . pytest nbval ipykernel
+	.venv-hypothesis-$*/bin/python -m pip install -q $(HYPOTHESIS_$*)
+	.venv-hypothesis-$*/bin/python -c "import hypothesis; print('$*: hypothesis', hypothesis.__version__)"
+	.venv-hypothesis-$*/bin/python -m pytest $(EXERCISE_TESTS) --nbval-lax $(CHECKED_NOTEBOOKS) -q -p no:cacheprovider
+
+course: setup  ## the student's, the teacher's and the grader's editions of the notebooks, into dist/course/
+	$(BIN)/python -m ipyminesweeper.exercises course notebooks dist/course
 
 js-watch:  ## rebuild static/ whenever js/ changes; with ANYWIDGET_HMR=1 the open widgets reload it
 	$(BIN)/python -m watchfiles --filter all "node js/build.mjs --dev" js
@@ -112,4 +130,4 @@ notebooks: setup  ## save the notebooks in their committed form (scripts/normali
 	$(BIN)/python scripts/normalize_notebooks.py
 
 clean:
-	rm -rf dist build .pytest_cache .mypy_cache .ruff_cache
+	rm -rf dist build .pytest_cache .mypy_cache .ruff_cache .venv-hypothesis-*

@@ -5,7 +5,8 @@ JupyterLab writes back what it learnt while a notebook was open: the kernel's wh
 widgets' state, and cell metadata such as `execution` timings, `scrolled` or `collapsed`. The committed
 form keeps none of that: no outputs, no execution counts, the notebook metadata `kernelspec` and
 `language_info.name` only, and of each cell's metadata only what the author set (`jupyter.source_hidden`
-for a folded solution, `tags`, `editable`, `deletable`, `slideshow`), written as nbformat writes it.
+for a folded solution, the course's exercise and solution marks under `ipyminesweeper`, `tags`,
+`editable`, `deletable`, `slideshow`), written as nbformat writes it.
 
     python scripts/normalize_notebooks.py            # rewrite notebooks/*.ipynb in that form (make notebooks)
     python scripts/normalize_notebooks.py --check    # list those that are not; exit 1 if any
@@ -32,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-CELL_METADATA = ("deletable", "editable", "jupyter", "slideshow", "tags")  # what an author sets
+CELL_METADATA = ("deletable", "editable", "ipyminesweeper", "jupyter", "slideshow", "tags")  # an author's
 JUPYTER_METADATA = ("source_hidden",)  # of `jupyter`: `outputs_hidden` goes with the outputs
 
 
