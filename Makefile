@@ -7,7 +7,7 @@ DEMO_VENV ?= .venv-demo
 APT_GET ?= apt-get
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser node demo test test-fast test-lowest test-hypothesis course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench golden clean
+.PHONY: setup browser node demo test test-fast test-lowest test-hypothesis course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite class-site serve-class export bench golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -112,9 +112,12 @@ serve-lite: lite  ## serve dist/lite/ on 127.0.0.1:8000 (PORT=8001 make serve-li
 	@echo "open http://127.0.0.1:$(or $(PORT),8000)/lab/index.html?path=01-play.ipynb"
 	$(BIN)/python -m http.server --bind 127.0.0.1 --directory dist/lite $(or $(PORT),8000)
 
+class-site: course node  ## the offline site with the students' edition (no solutions), into dist/class/
+	$(BIN)/python scripts/build_lite.py --output dist/class --notebooks dist/course/student
+
 HANDIN ?= handin
-serve-class: lite  ## serve dist/lite to the classroom network, hand-ins into handin/ (CLASS_CODE=..., PORT=...)
-	$(BIN)/python -m ipyminesweeper.exercises serve --site dist/lite --handin $(HANDIN) \
+serve-class: class-site  ## serve dist/class to the classroom network, hand-ins into handin/ (CLASS_CODE=..., PORT=...)
+	$(BIN)/python -m ipyminesweeper.exercises serve --site dist/class --handin $(HANDIN) \
 	  --port $(or $(PORT),8000) $(if $(CLASS_CODE),--class-code $(CLASS_CODE))
 
 export: setup node  ## static HTML pages of the notebooks with widget state, into dist/html/
