@@ -208,7 +208,11 @@ class _Limit:
 
     def running(self) -> AbstractContextManager[None]:
         """The alarm where there is one (CPython's main thread), else the line-by-line clock."""
-        can_alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        can_alarm = (
+            hasattr(signal, "setitimer")
+            and sys.platform != "emscripten"  # Pyodide has the call, but no timer fires while Python runs
+            and threading.current_thread() is threading.main_thread()
+        )
         return self._alarm() if can_alarm else self._clocked()
 
     def inside(self, frame: FrameType | None) -> bool:
@@ -271,11 +275,11 @@ class _Limit:
             return on_line
 
         def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if not self.inside(frame):
-                return None
+            if frame.f_code.co_filename.startswith(_LIBRARIES) or not self.inside(frame):
+                return None  # the library's own calls cost one test each, nothing more
             if time.perf_counter() > self.end:
                 raise OutOfTime
-            return None if frame.f_code.co_filename.startswith(_LIBRARIES) else on_line
+            return on_line
 
         trace = sys.gettrace()
         sys.settrace(on_call)
