@@ -14,13 +14,6 @@ from ipyminesweeper.exercises.editions import build_course, mark_of, otter_tests
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-@pytest.fixture(scope="module")
-def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("course")
-    build_course(NOTEBOOKS, out)
-    return out
-
-
 def _cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 

@@ -12,18 +12,10 @@ from pathlib import Path
 import pytest
 from benchmarks.class_submissions import SUBMISSIONS, write_class
 
-from ipyminesweeper.exercises.editions import build_course
 from ipyminesweeper.exercises.grade_worker import Step, notebook_name, plan, without_checks
 from ipyminesweeper.exercises.grading import Limits, grade_folder, main
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
-
-
-@pytest.fixture(scope="module")
-def course(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("course")
-    build_course(NOTEBOOKS, out)
-    return out
 
 
 @pytest.mark.slow

@@ -62,14 +62,19 @@ def run_all(page: Page) -> float:
     return time.monotonic() - started
 
 
-def add_probe_cell(page: Page) -> None:
-    """Type PROBE into a new cell at the end of the notebook and run it."""
+def add_cell(page: Page, source: str) -> None:
+    """Type ``source`` (one line) into a new cell at the end of the notebook and run it."""
     page.locator(".jp-Notebook .jp-Cell").last.click()
     page.keyboard.press("Escape")
     page.keyboard.press("b")
     page.keyboard.press("Enter")
-    page.keyboard.type(PROBE)
+    page.keyboard.type(source)
     page.keyboard.press("Shift+Enter")
+
+
+def add_probe_cell(page: Page) -> None:
+    """Type PROBE into a new cell at the end of the notebook and run it."""
+    add_cell(page, PROBE)
 
 
 def probe_output(page: Page) -> str:
@@ -208,12 +213,7 @@ def test_a_looping_answer_is_stopped_in_the_offline_site(lite_url: str, offline_
     page.wait_for_selector("#jp-main-statusbar")
     wait_for_kernel(page)
     run_all(page)
-    page.locator(".jp-Notebook .jp-Cell").last.click()
-    page.keyboard.press("Escape")
-    page.keyboard.press("b")
-    page.keyboard.press("Enter")
-    page.keyboard.type(LOOP_CELL)
-    page.keyboard.press("Shift+Enter")
+    add_cell(page, LOOP_CELL)
     output = page.locator(".jp-OutputArea-output", has_text="LOOPED").last
     output.wait_for(timeout=ACTION_TIMEOUT_MS)
     text = output.inner_text().strip()

@@ -257,6 +257,7 @@ class Sandboxed:
         self._closed = threading.Event()
         self._requests: queue.Queue[bytes | None] = queue.Queue()
         self._used = 0.0
+        self._asked = 0  # the number of the last request: its answer must carry it
 
     def __enter__(self) -> Sandboxed:
         self.start()
@@ -336,13 +337,18 @@ class Sandboxed:
             self._receive(0.0, "move")
             self.close()
             raise EntryError("malformed", "answered before it was asked")
-        self._requests.put(json.dumps({"mines": view.mines, "view": view.to_text()}).encode() + b"\n")
+        self._asked += 1
+        request = {"n": self._asked, "mines": view.mines, "view": view.to_text()}
+        self._requests.put(json.dumps(request).encode() + b"\n")
         start = time.perf_counter()
         try:
             left = max(0.0, self.limits.game_seconds - self._used)
             answer = self._receive(min(self.limits.move_seconds, left), "move")
         finally:
             self._used += time.perf_counter() - start
+        if answer.get("n") != self._asked:  # a repeat of an earlier answer, however fast it came
+            self.close()
+            raise EntryError("malformed", "answered before it was asked")
         return self._move(answer)
 
     def _receive(self, seconds: float, waiting: str) -> dict[str, Any]:

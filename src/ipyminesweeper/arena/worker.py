@@ -9,9 +9,10 @@ line (requests on stdin, answers on a private copy of stdout; the student's ``pr
   "cpu_seconds": N, "read": [folders]}``; the worker confines itself (:func:`confine`), loads the
   strategy, and answers ``{"ready": {"name": ..., "held": [...]}}``, ``{"missing": [functions]}`` or
   ``{"error": {"type": ..., "message": ...}}``;
-- then each request is a view, ``{"mines": N, "view": "<View.to_text()>"}``, and each answer
+- then each request is a view, ``{"n": k, "mines": N, "view": "<View.to_text()>"}``, and each answer
   ``{"move": {"action": ..., "pos": [r, c], "probability": p}}``, ``{"other": "<repr>"}`` (not a
-  Move) or ``{"error": ...}`` (the strategy raised, even SystemExit; the worker then ends).
+  Move) or ``{"error": ...}`` (the strategy raised, even SystemExit; the worker then ends), with the
+  request's ``"n"``: an answer with another number answers no request, and is refused.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import contextlib
 import importlib.util
 import inspect
 import json
-import os
 import sys
 from collections.abc import Callable
 from types import ModuleType
@@ -30,7 +30,7 @@ from ..engine import View
 from ..engine.errors import quote
 from ..play import STRATEGIES, Move
 from ..play.game import REASON_LIMIT
-from .confine import confine
+from .confine import confine, private_stdout
 
 __all__ = ["defined_functions", "main"]
 
@@ -91,21 +91,20 @@ def _answer(strategy: Callable[[View], Any], request: dict[str, Any]) -> dict[st
 def serve(strategy: Callable[[View], Any], requests: IO[bytes], channel: IO[bytes]) -> None:
     """Answer each view with the strategy's move, until the requests end or the strategy raises."""
     for line in requests:
+        request = json.loads(line)
+        number = request.get("n")  # echoed, so that a repeated or early answer cannot pass for this one
         try:
-            answer = _answer(strategy, json.loads(line))
+            answer = _answer(strategy, request)
         except BaseException as error:  # the strategy's, whatever it is: the referee says so
-            _send(channel, {"error": _said(error)})
+            _send(channel, {"error": _said(error), "n": number})
             return
-        _send(channel, answer)
+        _send(channel, {**answer, "n": number})
 
 
 def main() -> None:
     """Run the worker on this process's stdin and stdout (``python -I -c ...``, see :mod:`.sandbox`)."""
     sys.dont_write_bytecode = True
-    channel = os.fdopen(os.dup(1), "wb")  # the answers' own pipe: fd 1 and 2 go nowhere from now on
-    nowhere = os.open(os.devnull, os.O_RDWR)
-    for fd in (1, 2):
-        os.dup2(nowhere, fd)
+    channel = private_stdout()
     requests = sys.stdin.buffer
     setup = json.loads(requests.readline())
     held = confine(setup)

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import ast
 import json
-import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
-from ..arena.confine import confine
+from ..arena.confine import confine, private_stdout
 from .course import EXERCISES, KEY
 from .editions import mark_of
 from .graded import feedback, graded
@@ -227,10 +226,7 @@ def _send(channel: IO[bytes], answer: dict[str, Any]) -> None:
 def main() -> None:
     """Run on this process's stdin and stdout (see :mod:`.grading`)."""
     sys.dont_write_bytecode = True
-    channel = os.fdopen(os.dup(1), "wb")  # the answers' own pipe: fd 1 and 2 go nowhere from now on
-    nowhere = os.open(os.devnull, os.O_RDWR)
-    for fd in (1, 2):
-        os.dup2(nowhere, fd)
+    channel = private_stdout()
     setup = json.loads(sys.stdin.readline())
     import IPython.core.interactiveshell  # noqa: F401 - loaded before the process is confined (they
     import otter.test_files  # noqa: F401 - open files, /dev/null among them, that it may not open then)
