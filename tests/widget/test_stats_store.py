@@ -2,8 +2,8 @@
 
 - the database agrees with the pure :class:`GameLog` on any sequence of results (the reference);
 - 4 processes x 500 games recorded at once: 0 lost;
-- every kind of corrupt file (the legacy ``stats.json`` and the database) is moved aside with its bytes
-  intact, said once, and a new database takes over; a newer database is left alone;
+- every kind of corrupt database is moved aside with its bytes intact, said once, and a new database
+  takes over; a newer database is left alone;
 - links in place of the folder or of any of its files: nothing is written through them (0 files outside);
 - no ``sqlite3`` (some Pyodide builds), or a folder that cannot be written: memory, and a notice.
 """
@@ -35,15 +35,7 @@ from hypothesis import strategies as st
 
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.widget import stats_file
-from ipyminesweeper.widget.stats import (
-    MAX_JSON_BYTES,
-    GameLog,
-    GameResult,
-    Stats,
-    level_name,
-    log_from_json,
-    record,
-)
+from ipyminesweeper.widget.stats import GameLog, GameResult, Stats, level_name, record
 from ipyminesweeper.widget.stats_file import APPLICATION_ID, SCHEMA_VERSION, StatsFile
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -101,7 +93,6 @@ def test_stats_are_derived_from_the_results() -> None:
     again = record(log, result("c", True, 60, "1 undo after a loss"))
     assert again.stats().of("beginner", "opening").played == 5, "a game that ends again replaces its result"
     assert again.stats().of("beginner", "opening").best_streak == 5
-    assert log_from_json(again.to_json()) == again
     assert (
         stats.of("nothing", "safe").played == 0
         and "| beginner | opening | 5 | 4 |" in stats._repr_markdown_()
@@ -294,51 +285,6 @@ def test_a_busy_database_keeps_the_game_and_writes_it_with_the_next(tmp_path: Pa
 
 # --- never overwritten ----------------------------------------------------------------------------------
 
-GOOD_JSON = GameLog((result("old-1", True, 30), result("old-2", False, 4))).to_json()
-BAD_JSON: dict[str, bytes] = {
-    "truncated": GOOD_JSON.encode()[: len(GOOD_JSON) // 2],
-    "a wrong type": b"[]",
-    "games of a wrong type": b'{"format": "ipyminesweeper/stats", "version": 1, "games": "all"}',
-    "binary junk": bytes(range(256)) * 4,
-    "bad UTF-8": b'{"format": "ipyminesweeper/stats\xff\xfe"}',
-    "empty": b"",
-    "version 2": GOOD_JSON.replace('"version": 1', '"version": 2').encode(),
-    "deep nesting": b"[" * 100_000 + b"]" * 100_000,
-    "a malformed game": b'{"format": "ipyminesweeper/stats", "version": 1, "games": [{"game": 1}]}',
-    "NaN seconds": GOOD_JSON.replace('"seconds": 30', '"seconds": NaN').encode(),
-    "another format": b'{"format": "other", "version": 1, "games": []}',
-    "over the size cap": b" " * (MAX_JSON_BYTES + 1),
-}
-
-
-@pytest.mark.parametrize("kind", BAD_JSON)
-def test_a_bad_legacy_json_is_moved_aside_not_overwritten(tmp_path: Path, kind: str) -> None:
-    folder = tmp_path / "ipyminesweeper"
-    folder.mkdir()
-    (folder / "stats.json").write_bytes(BAD_JSON[kind])
-    store = store_in(tmp_path)
-    assert store.add(result("new", True, 10)).played == 1
-    aside = list(folder.glob("stats.json.corrupt-*"))
-    assert len(aside) == 1 and aside[0].read_bytes() == BAD_JSON[kind], "kept aside, byte for byte"
-    assert not (folder / "stats.json").exists()
-    note = store.notice()
-    assert "could not be imported" in note and aside[0].name in note
-    assert store.notice() == "", "said once"
-    assert StatsFile(store.path).load().played == 1 and store.problem == ""
-
-
-def test_the_legacy_json_is_imported_once_and_kept(tmp_path: Path) -> None:
-    folder = tmp_path / "ipyminesweeper"
-    folder.mkdir()
-    (folder / "stats.json").write_text(GOOD_JSON)
-    store = store_in(tmp_path)
-    assert store.load().of("beginner", "opening").played == 2
-    assert "imported 2 games" in store.notice() and store.notice() == ""
-    assert (folder / "stats.json").read_text() == GOOD_JSON, "the JSON file is left as it was"
-    store.add(result("old-2", True, 20))  # the same game ends again: it replaces the imported result
-    again = StatsFile(store.path)
-    assert again.load().of("beginner", "opening").played == 2 and again.notice() == "", "imported once"
-
 
 def junk_database(path: Path) -> bytes:
     return bytes(range(256)) * 40
@@ -477,7 +423,7 @@ def test_migrations_bring_an_older_database_up_to_date(
 
 
 @pytest.mark.parametrize(
-    "name", ["stats.sqlite3", "stats.sqlite3-wal", "stats.sqlite3-shm", "stats.sqlite3-journal", "stats.json"]
+    "name", ["stats.sqlite3", "stats.sqlite3-wal", "stats.sqlite3-shm", "stats.sqlite3-journal"]
 )
 def test_a_link_in_the_folder_is_moved_aside_and_never_followed(tmp_path: Path, name: str) -> None:
     outside = tmp_path / "outside"

@@ -12,44 +12,33 @@ The rule for what one more game changes is written once, as :meth:`Tally.add`. T
   database can be written and as the reference the database is tested against;
 - the SQLite database of :mod:`ipyminesweeper.widget.stats_file`, which keeps one row per game and one
   ``Tally`` per level, so that reading the statistics never reads every game.
-
-:func:`log_from_json` reads the JSON file of earlier versions (:data:`STATS_FORMAT`), refusing anything
-malformed or oversized.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from ..engine import LEVELS
 from ..engine.escape import markdown_text
 from ..engine.pickling import CheckedPickle
 
 __all__ = [
-    "MAX_JSON_BYTES",
     "MAX_LOG",
-    "STATS_FORMAT",
     "GameLog",
     "GameResult",
     "LevelStats",
     "Stats",
     "Tally",
     "level_name",
-    "log_from_json",
     "record",
     "tally",
 ]
 
-STATS_FORMAT = "ipyminesweeper/stats"
 MAX_LOG = 10_000
 """A :class:`GameLog` in memory keeps the most recent games only (the database keeps every game)."""
-MAX_JSON_BYTES = 16_000_000
-"""The largest statistics JSON read (earlier versions wrote at most 10,000 games, about 2 MB)."""
 MAX_TEXT = 1000
 """The longest text field of a :class:`GameResult` (game id, level, first-click rule, assistance)."""
 MAX_SECONDS = 10**9
@@ -236,22 +225,6 @@ class GameLog:
             rows.append(LevelStats.of(level, first_click, tally(games), median))
         return Stats(tuple(rows), note)
 
-    def to_json(self) -> str:
-        """The JSON of earlier versions: ``{"format": ..., "version": 1, "games": [ {...}, ... ]}``."""
-        games = [
-            {
-                "game": r.game,
-                "level": r.level,
-                "first_click": r.first_click,
-                "won": r.won,
-                "seconds": r.seconds,
-                "assisted": r.assisted,
-                "finished_at": r.finished_at,
-            }
-            for r in self.games
-        ]
-        return json.dumps({"format": STATS_FORMAT, "version": 1, "games": games}, indent=1)
-
     def __repr__(self) -> str:
         return f"<GameLog of {len(self.games)} games>"
 
@@ -260,36 +233,3 @@ def record(log: GameLog, result: GameResult) -> GameLog:
     """``log`` with ``result`` added as the newest game, replacing an earlier result of the same game."""
     kept = tuple(r for r in log.games if r.game != result.game)
     return replace(log, games=(*kept, result)[-MAX_LOG:])
-
-
-def log_from_json(data: str | bytes) -> GameLog:
-    """Read :meth:`GameLog.to_json` output; ValueError for anything that is not a valid record.
-
-    Input longer than :data:`MAX_JSON_BYTES` is refused before it is parsed.
-    """
-    if len(data) > MAX_JSON_BYTES:
-        raise ValueError(f"a statistics file is at most {MAX_JSON_BYTES:,} bytes; this one has {len(data):,}")
-    try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-        parsed: Any = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ValueError(f"not a statistics file: {str(error)[:200]}") from None
-    if not isinstance(parsed, dict) or parsed.get("format") != STATS_FORMAT or parsed.get("version") != 1:
-        raise ValueError(f"not a statistics file (expected format {STATS_FORMAT!r}, version 1)")
-    games = parsed.get("games")
-    if not isinstance(games, list):
-        raise ValueError("a statistics file has a list of games")
-    newest: dict[str, GameResult] = {}  # in order of last result, as record() keeps them
-    for g in games:
-        if not isinstance(g, dict) or set(g) != set(_FIELDS):
-            raise ValueError(f"a malformed game in the statistics file: {str(g)[:120]}")
-        try:
-            result = GameResult(**{k: g[k] for k in _FIELDS})
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"a malformed game in the statistics file: {error}") from None
-        newest.pop(result.game, None)
-        newest[result.game] = result
-    return GameLog(tuple(newest.values())[-MAX_LOG:])
-
-
-_FIELDS = ("game", "level", "first_click", "won", "seconds", "assisted", "finished_at")

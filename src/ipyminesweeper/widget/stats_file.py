@@ -11,10 +11,9 @@ way. :class:`StatsFile` reads and writes it:
 - **Fast reads.** :meth:`StatsFile.load` reads the totals and, per level, the median through an index: it
   never reads every game (0.3 ms at 1,000,000 games, as at 1,000; ``python -m benchmarks stats``).
 - **Versions.** ``PRAGMA user_version`` is the schema version and :data:`MIGRATIONS` bring an older
-  database up to date in one transaction; ``PRAGMA application_id`` marks the file as ours. The first time,
-  the ``stats.json`` of earlier versions is imported (and left where it is).
-- **Never overwritten.** A corrupt or foreign database, or a ``stats.json`` that cannot be read, is moved
-  aside as ``<name>.corrupt-<timestamp>`` (or ``.foreign-``) and a new database is started. A database
+  database up to date in one transaction; ``PRAGMA application_id`` marks the file as ours.
+- **Never overwritten.** A corrupt or foreign database is moved aside as ``<name>.corrupt-<timestamp>``
+  (or ``.foreign-``) and a new database is started. A database
   written by a newer version is left as it is, and the statistics live in memory.
 - **No symbolic links.** The ``ipyminesweeper`` folder must be a real folder, and a link in place of one of
   its files is moved aside (the link itself: what it points to is never opened).
@@ -44,13 +43,12 @@ try:
 except ImportError:  # some Pyodide builds leave it out
     HAVE_SQLITE = False
 
-from .stats import MAX_JSON_BYTES, GameLog, GameResult, LevelStats, Stats, Tally, log_from_json, record
+from .stats import GameLog, GameResult, LevelStats, Stats, Tally, record
 
 __all__ = [
     "APPLICATION_ID",
     "DATABASE_NAME",
     "HAVE_SQLITE",
-    "LEGACY_NAME",
     "MIGRATIONS",
     "SCHEMA_VERSION",
     "StatsFile",
@@ -60,8 +58,6 @@ __all__ = [
 ]
 
 DATABASE_NAME = "stats.sqlite3"
-LEGACY_NAME = "stats.json"
-"""The JSON file of earlier versions, imported once."""
 APPLICATION_ID = 0x4D696E65  # "Mine"
 """``PRAGMA application_id`` of a statistics database: any other value is a foreign file."""
 SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -353,8 +349,6 @@ class StatsFile:
                     migrate(db)
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                if state == "fresh":
-                    self._import_legacy(db)
             db.execute("COMMIT")
         except BaseException:
             if db.in_transaction:
@@ -389,37 +383,6 @@ class StatsFile:
     @staticmethod
     def _tables(db: sqlite3.Connection) -> set[str]:
         return {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-
-    def _import_legacy(self, db: sqlite3.Connection) -> None:
-        """Import the ``stats.json`` of earlier versions into a new database; move it aside if unreadable."""
-        legacy = self.folder / LEGACY_NAME
-        info = lstat(legacy)
-        if info is None:
-            return
-        why = "" if stat.S_ISREG(info.st_mode) else f"it is a {describe(info)}"
-        log = GameLog()
-        if not why:
-            try:
-                log = log_from_json(read_capped(legacy, MAX_JSON_BYTES))
-            except (OSError, ValueError) as error:
-                why = str(error)
-        if why:
-            kind = "link" if stat.S_ISLNK(info.st_mode) else "corrupt"
-            target = self._set_aside(legacy, kind, lambda now: same_file(now, info))
-            if target is not None:
-                self._notices.append(
-                    f"the statistics file {legacy} could not be imported ({why}); it was moved aside to "
-                    f"{target.name}"
-                )
-            return
-        self._record_all(db, log.games)
-        db.execute(
-            "INSERT OR REPLACE INTO meta (key, value) VALUES ('imported', ?)",
-            (f"{len(log.games)} games from {LEGACY_NAME}",),
-        )
-        self._notices.append(
-            f"imported {len(log.games)} games from {legacy} into {self.path.name} (the JSON file is kept)"
-        )
 
     def _set_aside_database(self, why: str, kind: str) -> None:
         """Move the database and its side files aside, unless another kernel already replaced it."""
@@ -682,21 +645,6 @@ def describe(info: os.stat_result) -> str:
     if stat.S_ISDIR(mode):
         return "folder"
     return "plain file" if stat.S_ISREG(mode) else "special file"
-
-
-def read_capped(path: Path, limit: int) -> bytes:
-    """The bytes of ``path``, opened without following a link; ValueError past ``limit`` bytes."""
-    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-    with os.fdopen(fd, "rb") as file:
-        data = file.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError(f"it is over {limit:,} bytes")
-    return data
-
-
-def same_file(a: os.stat_result, b: os.stat_result) -> bool:
-    """Whether two ``lstat`` results are the same file."""
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 def free_name(path: Path, kind: str, stamp: str) -> Path:
