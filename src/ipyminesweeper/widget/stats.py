@@ -9,9 +9,9 @@ won) keeps only its last result, which counts as the newest game.
 The rule for what one more game changes is written once, as :meth:`Tally.add`. Two stores fold it:
 
 - :class:`GameLog`, a pure value (the games in memory, oldest first, with :func:`record`), used where no
-  database can be written and as the reference the database is tested against;
-- the SQLite database of :mod:`ipyminesweeper.widget.stats_file`, which keeps one row per game and one
-  ``Tally`` per level, so that reading the statistics never reads every game.
+  file can be read and as the reference the file is tested against;
+- the SQLite file of :mod:`ipyminesweeper.widget.stats_file`, a table of games and a row per level of
+  what they add up to, so that reading the statistics never reads every game.
 """
 
 from __future__ import annotations
@@ -140,6 +140,11 @@ class LevelStats:
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+    @property
+    def tally(self) -> Tally:
+        """Its totals: everything but the median."""
+        return Tally(self.played, self.won, self.best_seconds, self.streak, self.best_streak)
 
     @classmethod
     def of(cls, level: str, first_click: str, totals: Tally, median: float | None) -> LevelStats:
