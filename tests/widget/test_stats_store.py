@@ -1,6 +1,7 @@
 """The statistics database: nothing lost, nothing overwritten, nothing written outside its folder.
 
-- the database agrees with the pure :class:`GameLog` on any sequence of results (the reference);
+- the database agrees with the pure :class:`GameLog` on any sequence of results (the reference), and so
+  does :class:`MemoryStats`, the store for tests and notebooks;
 - 4 processes x 500 games recorded at once: 0 lost;
 - every kind of corrupt database is moved aside with its bytes intact, said once, and a new database takes
   over; a newer database is left alone; a version 1 database is brought up to date;
@@ -40,7 +41,15 @@ from hypothesis import strategies as st
 
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.widget import stats_file
-from ipyminesweeper.widget.stats import GameLog, GameResult, Stats, level_name, record
+from ipyminesweeper.widget.stats import (
+    GameLog,
+    GameResult,
+    MemoryStats,
+    Stats,
+    StatsStore,
+    level_name,
+    record,
+)
 from ipyminesweeper.widget.stats_file import APPLICATION_ID, SCHEMA_VERSION, StatsFile
 
 SRC = str(Path(__file__).resolve().parents[2] / "src")
@@ -166,6 +175,25 @@ def test_the_median_kept_in_the_database_follows_every_game(tmp_path: Path) -> N
         times += [seconds] if won else []
         stats = store.add(result(f"g{i}", won, seconds)).of("beginner", "opening")
         assert stats.median_seconds == (statistics.median(times) if times else None), i
+
+
+def test_the_memory_store_agrees_with_the_pure_log_and_touches_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``MemoryStats``, the store for tests and notebooks (``Minesweeper(..., stats=MemoryStats())``): the
+    statistics of the log, nothing to say, and no file anywhere."""
+    monkeypatch.chdir(tmp_path)
+    store: StatsStore = MemoryStats()
+    log = GameLog()
+    for r in [result("a", True, 50), result("b", False, 3), result("a", True, 20, "1 hint")]:
+        log = record(log, r)
+        assert store.add(r) == log.stats() and store.notice() == ""
+    assert store.load() == log.stats() and store.load().of("beginner", "opening").played == 2
+    assert store.load().of("beginner", "opening").best_seconds is None, "the only win left had a hint"
+    assert store.load().note == "" and repr(store) == "<MemoryStats of 2 games>"
+    with pytest.raises(TypeError, match="a GameResult, not str"):
+        store.add("a game")  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- nothing lost ---------------------------------------------------------------------------------------

@@ -6,20 +6,26 @@ move, board set from code, or overlay); the median counts every win. The two col
 help)", "median (all wins)"), in the widget's panel and here. A game that ends twice (lost, undone, then
 won) keeps only its last result, which counts as the newest game.
 
-The rule for what one more game changes is written once, as :meth:`Tally.add`. Two stores fold it:
+The rule for what one more game changes is written once, as :meth:`Tally.add`. A store keeps the games
+(:class:`StatsStore`: ``add(result)``, ``load()``, ``notice()``); the widget is given one:
 
-- :class:`GameLog`, a pure value (the games in memory, oldest first, with :func:`record`), used where no
-  file can be read and as the reference the file is tested against;
-- the SQLite file of :mod:`ipyminesweeper.widget.stats_file`, a table of games and a row per level of
-  what they add up to, so that reading the statistics never reads every game.
+- :class:`MemoryStats`, the games in memory: for tests and notebooks,
+  ``Minesweeper(..., stats=MemoryStats())``;
+- :class:`~ipyminesweeper.widget.stats_file.StatsFile`, an SQLite file that survives the kernel (the
+  default).
+
+:class:`GameLog` is the pure value under :class:`MemoryStats` (the games, oldest first, with
+:func:`record`), and the reference the file is tested against.
 """
 
 from __future__ import annotations
 
 import math
 import statistics
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import Protocol
 
 from ..engine import LEVELS
 from ..engine.escape import markdown_text
@@ -30,7 +36,9 @@ __all__ = [
     "GameLog",
     "GameResult",
     "LevelStats",
+    "MemoryStats",
     "Stats",
+    "StatsStore",
     "Tally",
     "level_name",
     "record",
@@ -38,7 +46,7 @@ __all__ = [
 ]
 
 MAX_LOG = 10_000
-"""A :class:`GameLog` in memory keeps the most recent games only (the database keeps every game)."""
+"""A :class:`GameLog` in memory keeps the most recent games only (the file keeps every game)."""
 MAX_TEXT = 1000
 """The longest text field of a :class:`GameResult` (game id, level, first-click rule, assistance)."""
 MAX_SECONDS = 10**9
@@ -238,3 +246,49 @@ def record(log: GameLog, result: GameResult) -> GameLog:
     """``log`` with ``result`` added as the newest game, replacing an earlier result of the same game."""
     kept = tuple(r for r in log.games if r.game != result.game)
     return replace(log, games=(*kept, result)[-MAX_LOG:])
+
+
+class StatsStore(Protocol):
+    """Where finished games are kept: the widget records each with ``add`` and reads them with ``load``."""
+
+    def load(self) -> Stats:
+        """The statistics of every game recorded so far."""
+        ...
+
+    def add(self, result: GameResult) -> Stats:
+        """Record ``result`` (replacing an earlier result of the same game); the statistics after it."""
+        ...
+
+    def notice(self) -> str:
+        """What the store has to say since the last call (each notice once), or ""."""
+        ...
+
+
+class MemoryStats:
+    """A :class:`StatsStore` in memory (the most recent :data:`MAX_LOG` games): it never touches a file.
+
+    For tests and notebooks: ``Minesweeper(..., stats=MemoryStats())``. ``log`` is what it holds.
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.log = GameLog()
+
+    def add(self, result: GameResult) -> Stats:
+        """Record ``result``; the statistics after it."""
+        if not isinstance(result, GameResult):
+            raise TypeError(f"add records a GameResult, not {type(result).__name__}")
+        with self._lock:
+            self.log = record(self.log, result)
+            return self.log.stats()
+
+    def load(self) -> Stats:
+        """The statistics of the games recorded."""
+        return self.log.stats()
+
+    def notice(self) -> str:
+        """Always "": nothing ever goes wrong in memory."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"<MemoryStats of {len(self.log.games)} games>"

@@ -2,7 +2,7 @@
 
 The file is ``<jupyter data dir>/ipyminesweeper/stats.sqlite3`` (``jupyter --data-dir`` prints the folder;
 ``JUPYTER_DATA_DIR`` moves it), or any path ending in ``.sqlite3`` given to :class:`StatsFile`, the store
-the widget uses.
+the widget uses unless it is given another (:class:`~.stats.MemoryStats` keeps the games in memory).
 
 - **A table of results.** ``games`` has one row per finished game, appended (a game that ends again moves
   to the end). ``levels`` is what they add up to, a row per level and first-click rule, updated by the
