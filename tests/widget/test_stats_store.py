@@ -1,21 +1,27 @@
 """The statistics database: nothing lost, nothing overwritten, nothing written outside its folder.
 
-- the database agrees with the pure :class:`GameLog` on any sequence of results (the reference);
+- the database agrees with the pure :class:`GameLog` on any sequence of results (the reference), and so
+  does :class:`MemoryStats`, the store for tests and notebooks;
 - 4 processes x 500 games recorded at once: 0 lost;
-- every kind of corrupt file (the legacy ``stats.json`` and the database) is moved aside with its bytes
-  intact, said once, and a new database takes over; a newer database is left alone;
+- every kind of corrupt database is moved aside with its bytes intact, said once, and a new database takes
+  over; a newer database is left alone; a version 1 database is brought up to date;
 - links in place of the folder or of any of its files: nothing is written through them (0 files outside);
-- no ``sqlite3`` (some Pyodide builds), or a folder that cannot be written: memory, and a notice.
+  a path that is not a statistics file is refused, and nothing is renamed;
+- a read-only folder is read read-only (1,500 games shown, and the note says so); after a full disk, the
+  games that waited are written once there is space;
+- no ``sqlite3`` (some Pyodide builds), or a folder that cannot be made: memory, and a notice.
 """
 
 from __future__ import annotations
 
 import ast
+import errno
 import hashlib
 import json
 import os
 import pickle
 import random
+import shutil
 import sqlite3
 import statistics
 import subprocess
@@ -24,7 +30,7 @@ import tempfile
 import textwrap
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from contextlib import closing
 from pathlib import Path
 from typing import Any
@@ -36,12 +42,12 @@ from hypothesis import strategies as st
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.widget import stats_file
 from ipyminesweeper.widget.stats import (
-    MAX_JSON_BYTES,
     GameLog,
     GameResult,
+    MemoryStats,
     Stats,
+    StatsStore,
     level_name,
-    log_from_json,
     record,
 )
 from ipyminesweeper.widget.stats_file import APPLICATION_ID, SCHEMA_VERSION, StatsFile
@@ -101,7 +107,6 @@ def test_stats_are_derived_from_the_results() -> None:
     again = record(log, result("c", True, 60, "1 undo after a loss"))
     assert again.stats().of("beginner", "opening").played == 5, "a game that ends again replaces its result"
     assert again.stats().of("beginner", "opening").best_streak == 5
-    assert log_from_json(again.to_json()) == again
     assert (
         stats.of("nothing", "safe").played == 0
         and "| beginner | opening | 5 | 4 |" in stats._repr_markdown_()
@@ -160,8 +165,8 @@ def test_the_database_agrees_with_the_pure_log(results: list[GameResult], batch:
 
 
 def test_the_median_kept_in_the_database_follows_every_game(tmp_path: Path) -> None:
-    """The median is kept as a place in the index that moves by one step a game: checked after each of
-    800 games against ``statistics.median``, with many equal times (ties broken by order of play)."""
+    """Each write reads its level's median again through the index: checked after each of 800 games
+    against ``statistics.median``, with many equal times."""
     rng = random.Random(7)
     store, times = store_in(tmp_path), []
     for i in range(800):
@@ -170,6 +175,25 @@ def test_the_median_kept_in_the_database_follows_every_game(tmp_path: Path) -> N
         times += [seconds] if won else []
         stats = store.add(result(f"g{i}", won, seconds)).of("beginner", "opening")
         assert stats.median_seconds == (statistics.median(times) if times else None), i
+
+
+def test_the_memory_store_agrees_with_the_pure_log_and_touches_no_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``MemoryStats``, the store for tests and notebooks (``Minesweeper(..., stats=MemoryStats())``): the
+    statistics of the log, nothing to say, and no file anywhere."""
+    monkeypatch.chdir(tmp_path)
+    store: StatsStore = MemoryStats()
+    log = GameLog()
+    for r in [result("a", True, 50), result("b", False, 3), result("a", True, 20, "1 hint")]:
+        log = record(log, r)
+        assert store.add(r) == log.stats() and store.notice() == ""
+    assert store.load() == log.stats() and store.load().of("beginner", "opening").played == 2
+    assert store.load().of("beginner", "opening").best_seconds is None, "the only win left had a hint"
+    assert store.load().note == "" and repr(store) == "<MemoryStats of 2 games>"
+    with pytest.raises(TypeError, match="a GameResult, not str"):
+        store.add("a game")  # type: ignore[arg-type]
+    assert list(tmp_path.iterdir()) == []
 
 
 # --- nothing lost ---------------------------------------------------------------------------------------
@@ -293,51 +317,6 @@ def test_a_busy_database_keeps_the_game_and_writes_it_with_the_next(tmp_path: Pa
 
 
 # --- never overwritten ----------------------------------------------------------------------------------
-
-GOOD_JSON = GameLog((result("old-1", True, 30), result("old-2", False, 4))).to_json()
-BAD_JSON: dict[str, bytes] = {
-    "truncated": GOOD_JSON.encode()[: len(GOOD_JSON) // 2],
-    "a wrong type": b"[]",
-    "games of a wrong type": b'{"format": "ipyminesweeper/stats", "version": 1, "games": "all"}',
-    "binary junk": bytes(range(256)) * 4,
-    "bad UTF-8": b'{"format": "ipyminesweeper/stats\xff\xfe"}',
-    "empty": b"",
-    "version 2": GOOD_JSON.replace('"version": 1', '"version": 2').encode(),
-    "deep nesting": b"[" * 100_000 + b"]" * 100_000,
-    "a malformed game": b'{"format": "ipyminesweeper/stats", "version": 1, "games": [{"game": 1}]}',
-    "NaN seconds": GOOD_JSON.replace('"seconds": 30', '"seconds": NaN').encode(),
-    "another format": b'{"format": "other", "version": 1, "games": []}',
-    "over the size cap": b" " * (MAX_JSON_BYTES + 1),
-}
-
-
-@pytest.mark.parametrize("kind", BAD_JSON)
-def test_a_bad_legacy_json_is_moved_aside_not_overwritten(tmp_path: Path, kind: str) -> None:
-    folder = tmp_path / "ipyminesweeper"
-    folder.mkdir()
-    (folder / "stats.json").write_bytes(BAD_JSON[kind])
-    store = store_in(tmp_path)
-    assert store.add(result("new", True, 10)).played == 1
-    aside = list(folder.glob("stats.json.corrupt-*"))
-    assert len(aside) == 1 and aside[0].read_bytes() == BAD_JSON[kind], "kept aside, byte for byte"
-    assert not (folder / "stats.json").exists()
-    note = store.notice()
-    assert "could not be imported" in note and aside[0].name in note
-    assert store.notice() == "", "said once"
-    assert StatsFile(store.path).load().played == 1 and store.problem == ""
-
-
-def test_the_legacy_json_is_imported_once_and_kept(tmp_path: Path) -> None:
-    folder = tmp_path / "ipyminesweeper"
-    folder.mkdir()
-    (folder / "stats.json").write_text(GOOD_JSON)
-    store = store_in(tmp_path)
-    assert store.load().of("beginner", "opening").played == 2
-    assert "imported 2 games" in store.notice() and store.notice() == ""
-    assert (folder / "stats.json").read_text() == GOOD_JSON, "the JSON file is left as it was"
-    store.add(result("old-2", True, 20))  # the same game ends again: it replaces the imported result
-    again = StatsFile(store.path)
-    assert again.load().of("beginner", "opening").played == 2 and again.notice() == "", "imported once"
 
 
 def junk_database(path: Path) -> bytes:
@@ -473,11 +452,61 @@ def test_migrations_bring_an_older_database_up_to_date(
         assert "half_done" not in {n for (n,) in db.execute("SELECT name FROM sqlite_master")}
 
 
+def test_a_version_1_database_is_brought_up_to_date(tmp_path: Path) -> None:
+    """Version 1 kept the median's place in the index, and a ``meta`` table: opening it counts every level
+    again from its games (in one transaction), and the statistics are those of the games."""
+    store, log = store_in(tmp_path), GameLog()
+    for i in range(30):
+        r = result(f"g{i % 25}", i % 3 != 0, float(i % 7), level=("beginner", "expert")[i % 2])
+        store.add(r)
+        log = record(log, r)
+    store.close()
+    with closing(sqlite3.connect(store.path, isolation_level=None)) as db:  # the tables of version 1
+        db.execute("DROP TABLE levels")
+        db.execute(
+            "CREATE TABLE levels (level TEXT NOT NULL, first_click TEXT NOT NULL, first_seq INTEGER NOT NULL,"
+            " played INTEGER NOT NULL, won INTEGER NOT NULL, best_seconds REAL, streak INTEGER NOT NULL,"
+            " best_streak INTEGER NOT NULL, middle_seconds REAL, middle_seq INTEGER,"
+            " PRIMARY KEY (level, first_click))"
+        )
+        db.execute("INSERT INTO levels VALUES ('beginner', 'opening', 1, 99, 99, 1.0, 0, 0, 3.0, 7)")
+        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+        db.execute("PRAGMA user_version = 1")
+    upgraded = StatsFile(store.path)
+    assert upgraded.load() == log.stats() and upgraded.notice() == "" and upgraded.problem == ""
+    with closing(sqlite3.connect(store.path)) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert "meta" not in {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+
+
+@pytest.mark.parametrize("path", ["/etc/passwd", "notes.txt", ".", "/", "stats.sqlite3\0.sqlite3"])
+def test_a_path_that_is_not_a_statistics_file_is_refused(path: str) -> None:
+    """A path given by mistake (a file of the user's, a folder) is never opened, let alone moved aside."""
+    with pytest.raises(ValueError, match=r"a path that ends in \.sqlite3"):
+        StatsFile(path)
+    for timeout in (-1, float("nan"), True, "10"):
+        with pytest.raises(ValueError, match="timeout is from 0 to 3600 seconds"):
+            StatsFile("stats.sqlite3", timeout=timeout)  # type: ignore[arg-type]
+
+
+def test_a_folder_in_place_of_the_file_is_left_alone(tmp_path: Path) -> None:
+    """Only a link in place of the file is moved aside (the link itself): a folder there is someone's,
+    and stays where it is, untouched."""
+    folder = tmp_path / "ipyminesweeper"
+    (folder / "stats.sqlite3").mkdir(parents=True)
+    (folder / "stats.sqlite3" / "thesis.tex").write_text("mine")
+    before = files_under(tmp_path)
+    store = store_in(tmp_path)
+    assert store.add(result("a", True, 5)).played == 1 and "memory" in store.problem
+    assert "is a folder, not a statistics file" in store.notice()
+    assert files_under(tmp_path) == before and sorted(p.name for p in folder.iterdir()) == ["stats.sqlite3"]
+
+
 # --- nothing written through a link ---------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    "name", ["stats.sqlite3", "stats.sqlite3-wal", "stats.sqlite3-shm", "stats.sqlite3-journal", "stats.json"]
+    "name", ["stats.sqlite3", "stats.sqlite3-wal", "stats.sqlite3-shm", "stats.sqlite3-journal"]
 )
 def test_a_link_in_the_folder_is_moved_aside_and_never_followed(tmp_path: Path, name: str) -> None:
     outside = tmp_path / "outside"
@@ -509,6 +538,134 @@ def test_a_linked_data_folder_is_not_followed(tmp_path: Path) -> None:
     assert store.add(result("a", True, 5)).played == 1
     assert "symbolic link" in store.notice() and "memory" in store.problem
     assert list(outside.iterdir()) == [], "nothing written through the link"
+
+
+# --- a read-only folder, a full disk ----------------------------------------------------------------------
+
+PRELUDE = """
+import hashlib, json, os, resource, signal, sys
+from pathlib import Path
+sys.path.insert(0, {src!r})
+from ipyminesweeper.widget.stats import GameResult
+from ipyminesweeper.widget.stats_file import StatsFile
+if os.geteuid() == 0:  # root writes through any permission: be nobody, whose folder this is
+    os.setgid(65534)
+    os.setuid(65534)
+folder = Path(sys.argv[1]) / "ipyminesweeper"
+path = folder / "stats.sqlite3"
+game = lambda name: GameResult(name, "expert", "opening", True, 60.0)
+shown = lambda stats: [stats.played, stats.note]
+files = lambda: sorted((p.name, hashlib.sha256(p.read_bytes()).hexdigest()) for p in folder.iterdir())
+first = StatsFile(path)
+first.add_many(game(f"old-{{i}}") for i in range(1500))
+first.close()  # no WAL left: a new connection makes its own
+"""
+
+READ_ONLY = (
+    PRELUDE
+    + """
+before = files()
+folder.chmod(0o555)
+store = StatsFile(path)
+told = [shown(store.load()), shown(store.add(game("new")))]
+out = {{"told": told, "notice": store.notice(), "unchanged": files() == before}}
+folder.chmod(0o755)
+print(json.dumps({{**out, "back": shown(store.load()), "problem": store.problem}}))
+"""
+)
+
+FULL_DISK = (
+    PRELUDE
+    + """
+store = StatsFile(path)
+store.load()  # open: its WAL is empty
+soft, hard = resource.getrlimit(resource.RLIMIT_FSIZE)
+signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+resource.setrlimit(resource.RLIMIT_FSIZE, (0, hard))  # no file grows: each write fails (EFBIG)
+told = [shown(store.add(game(f"new-{{i}}"))) for i in range(2)]
+notice = store.notice()
+resource.setrlimit(resource.RLIMIT_FSIZE, (soft, hard))  # space is back
+back = shown(store.load())
+print(json.dumps({{"told": told, "notice": notice, "back": back, "after": [store.problem, store.notice()]}}))
+"""
+)
+
+
+@pytest.fixture
+def own_folder(tmp_path: Path) -> Iterator[Path]:
+    """A folder the scripts' user owns: this user's, or nobody's (uid 65534) when the tests run as root,
+    since root writes through any permission (the scripts then become nobody)."""
+    if os.geteuid() != 0:
+        yield tmp_path
+        return
+    folder = Path(tempfile.mkdtemp(prefix="ipyms-stats-"))  # tmp_path's parents are root's only
+    os.chown(folder, 65534, 65534)
+    try:
+        yield folder
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def run_script(script: str, folder: Path) -> dict[str, Any]:
+    done = subprocess.run(
+        [sys.executable, "-c", script.format(src=SRC), str(folder)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    told: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return told
+
+
+def test_a_read_only_folder_is_read_read_only_and_the_note_says_so(own_folder: Path) -> None:
+    """It showed 0 games: now the 1,500 of the file, opened read-only, and a note that says so. A game
+    finished meanwhile waits, nothing in the folder changes, and the game is written once it can be."""
+    told = run_script(READ_ONLY, own_folder)
+    (loaded, loaded_note), (added, added_note) = told["told"]
+    assert loaded == 1500 and loaded_note.startswith("statistics opened read-only: the folder ")
+    assert "is read-only" in loaded_note and "will be written" not in loaded_note
+    assert added == 1500 and added_note.startswith(loaded_note + "; 1 game(s) will be written")
+    assert told["notice"] == f"{loaded_note} {added_note}", "each note said once"
+    assert told["unchanged"], "nothing made, moved or written in the read-only folder"
+    assert told["back"] == [1501, ""] and told["problem"] == ""
+    assert games_in(own_folder / "ipyminesweeper" / "stats.sqlite3") == 1501
+
+
+def test_after_a_full_disk_the_games_that_waited_are_written_once_there_is_space(own_folder: Path) -> None:
+    """No file may grow (``RLIMIT_FSIZE``: each write fails as on a full disk). The panel showed 1 game and
+    kept the session's games in memory for good: now it shows the file's 1,500 and says that the new games
+    wait, and they are written once there is space."""
+    told = run_script(FULL_DISK, own_folder)
+    (first, first_note), (second, second_note) = told["told"]
+    assert (first, second) == (1500, 1500), "the file's games, read-only, not the session's"
+    assert "1 game(s) will be written" in first_note and "2 game(s) will be written" in second_note
+    assert told["notice"] == f"{first_note} {second_note}"
+    assert told["back"] == [1502, ""] and told["after"] == ["", ""], "written, and nothing more to say"
+    assert games_in(own_folder / "ipyminesweeper" / "stats.sqlite3") == 1502
+
+
+def test_no_space_for_the_first_file_keeps_the_games_until_there_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ENOSPC as the file is made: the session's games are shown, from memory, and said so; once there is
+    space, the next call writes them all."""
+    real_open = os.open
+
+    def full(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & os.O_CREAT:
+            raise OSError(errno.ENOSPC, "No space left on device", str(path))
+        return real_open(path, flags, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", full)
+    store = store_in(tmp_path)
+    assert [store.add(result(f"g{i}", True, 10.0 + i)).played for i in range(3)] == [1, 2, 3]
+    assert store.problem.startswith("statistics kept in memory until they can be written: cannot write")
+    assert "No space left on device" in store.problem and store.notice() == store.problem
+    monkeypatch.undo()
+    stats = store.load()
+    assert stats.played == 3 and stats.note == "" and store.problem == "" and store.notice() == ""
+    assert games_in(store.path) == 3
 
 
 # --- memory, and said so ----------------------------------------------------------------------------------

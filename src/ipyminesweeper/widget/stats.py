@@ -6,50 +6,47 @@ move, board set from code, or overlay); the median counts every win. The two col
 help)", "median (all wins)"), in the widget's panel and here. A game that ends twice (lost, undone, then
 won) keeps only its last result, which counts as the newest game.
 
-The rule for what one more game changes is written once, as :meth:`Tally.add`. Two stores fold it:
+The rule for what one more game changes is written once, as :meth:`Tally.add`. A store keeps the games
+(:class:`StatsStore`: ``add(result)``, ``load()``, ``notice()``); the widget is given one:
 
-- :class:`GameLog`, a pure value (the games in memory, oldest first, with :func:`record`), used where no
-  database can be written and as the reference the database is tested against;
-- the SQLite database of :mod:`ipyminesweeper.widget.stats_file`, which keeps one row per game and one
-  ``Tally`` per level, so that reading the statistics never reads every game.
+- :class:`MemoryStats`, the games in memory: for tests and notebooks,
+  ``Minesweeper(..., stats=MemoryStats())``;
+- :class:`~ipyminesweeper.widget.stats_file.StatsFile`, an SQLite file that survives the kernel (the
+  default).
 
-:func:`log_from_json` reads the JSON file of earlier versions (:data:`STATS_FORMAT`), refusing anything
-malformed or oversized.
+:class:`GameLog` is the pure value under :class:`MemoryStats` (the games, oldest first, with
+:func:`record`), and the reference the file is tested against.
 """
 
 from __future__ import annotations
 
-import json
 import math
 import statistics
+import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Protocol
 
 from ..engine import LEVELS
 from ..engine.escape import markdown_text
 from ..engine.pickling import CheckedPickle
 
 __all__ = [
-    "MAX_JSON_BYTES",
     "MAX_LOG",
-    "STATS_FORMAT",
     "GameLog",
     "GameResult",
     "LevelStats",
+    "MemoryStats",
     "Stats",
+    "StatsStore",
     "Tally",
     "level_name",
-    "log_from_json",
     "record",
     "tally",
 ]
 
-STATS_FORMAT = "ipyminesweeper/stats"
 MAX_LOG = 10_000
-"""A :class:`GameLog` in memory keeps the most recent games only (the database keeps every game)."""
-MAX_JSON_BYTES = 16_000_000
-"""The largest statistics JSON read (earlier versions wrote at most 10,000 games, about 2 MB)."""
+"""A :class:`GameLog` in memory keeps the most recent games only (the file keeps every game)."""
 MAX_TEXT = 1000
 """The longest text field of a :class:`GameResult` (game id, level, first-click rule, assistance)."""
 MAX_SECONDS = 10**9
@@ -152,6 +149,11 @@ class LevelStats:
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
 
+    @property
+    def tally(self) -> Tally:
+        """Its totals: everything but the median."""
+        return Tally(self.played, self.won, self.best_seconds, self.streak, self.best_streak)
+
     @classmethod
     def of(cls, level: str, first_click: str, totals: Tally, median: float | None) -> LevelStats:
         """A level's statistics from its totals and its median winning time."""
@@ -236,22 +238,6 @@ class GameLog:
             rows.append(LevelStats.of(level, first_click, tally(games), median))
         return Stats(tuple(rows), note)
 
-    def to_json(self) -> str:
-        """The JSON of earlier versions: ``{"format": ..., "version": 1, "games": [ {...}, ... ]}``."""
-        games = [
-            {
-                "game": r.game,
-                "level": r.level,
-                "first_click": r.first_click,
-                "won": r.won,
-                "seconds": r.seconds,
-                "assisted": r.assisted,
-                "finished_at": r.finished_at,
-            }
-            for r in self.games
-        ]
-        return json.dumps({"format": STATS_FORMAT, "version": 1, "games": games}, indent=1)
-
     def __repr__(self) -> str:
         return f"<GameLog of {len(self.games)} games>"
 
@@ -262,34 +248,47 @@ def record(log: GameLog, result: GameResult) -> GameLog:
     return replace(log, games=(*kept, result)[-MAX_LOG:])
 
 
-def log_from_json(data: str | bytes) -> GameLog:
-    """Read :meth:`GameLog.to_json` output; ValueError for anything that is not a valid record.
+class StatsStore(Protocol):
+    """Where finished games are kept: the widget records each with ``add`` and reads them with ``load``."""
 
-    Input longer than :data:`MAX_JSON_BYTES` is refused before it is parsed.
+    def load(self) -> Stats:
+        """The statistics of every game recorded so far."""
+        ...
+
+    def add(self, result: GameResult) -> Stats:
+        """Record ``result`` (replacing an earlier result of the same game); the statistics after it."""
+        ...
+
+    def notice(self) -> str:
+        """What the store has to say since the last call (each notice once), or ""."""
+        ...
+
+
+class MemoryStats:
+    """A :class:`StatsStore` in memory (the most recent :data:`MAX_LOG` games): it never touches a file.
+
+    For tests and notebooks: ``Minesweeper(..., stats=MemoryStats())``. ``log`` is what it holds.
     """
-    if len(data) > MAX_JSON_BYTES:
-        raise ValueError(f"a statistics file is at most {MAX_JSON_BYTES:,} bytes; this one has {len(data):,}")
-    try:
-        text = data.decode("utf-8") if isinstance(data, bytes) else data
-        parsed: Any = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise ValueError(f"not a statistics file: {str(error)[:200]}") from None
-    if not isinstance(parsed, dict) or parsed.get("format") != STATS_FORMAT or parsed.get("version") != 1:
-        raise ValueError(f"not a statistics file (expected format {STATS_FORMAT!r}, version 1)")
-    games = parsed.get("games")
-    if not isinstance(games, list):
-        raise ValueError("a statistics file has a list of games")
-    newest: dict[str, GameResult] = {}  # in order of last result, as record() keeps them
-    for g in games:
-        if not isinstance(g, dict) or set(g) != set(_FIELDS):
-            raise ValueError(f"a malformed game in the statistics file: {str(g)[:120]}")
-        try:
-            result = GameResult(**{k: g[k] for k in _FIELDS})
-        except (TypeError, ValueError) as error:
-            raise ValueError(f"a malformed game in the statistics file: {error}") from None
-        newest.pop(result.game, None)
-        newest[result.game] = result
-    return GameLog(tuple(newest.values())[-MAX_LOG:])
 
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.log = GameLog()
 
-_FIELDS = ("game", "level", "first_click", "won", "seconds", "assisted", "finished_at")
+    def add(self, result: GameResult) -> Stats:
+        """Record ``result``; the statistics after it."""
+        if not isinstance(result, GameResult):
+            raise TypeError(f"add records a GameResult, not {type(result).__name__}")
+        with self._lock:
+            self.log = record(self.log, result)
+            return self.log.stats()
+
+    def load(self) -> Stats:
+        """The statistics of the games recorded."""
+        return self.log.stats()
+
+    def notice(self) -> str:
+        """Always "": nothing ever goes wrong in memory."""
+        return ""
+
+    def __repr__(self) -> str:
+        return f"<MemoryStats of {len(self.log.games)} games>"
