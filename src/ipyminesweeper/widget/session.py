@@ -24,9 +24,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
 from ..engine import (
-    LEVELS,
     Board,
     GameOverError,
+    GameSpec,
     Position,
     View,
     chord,
@@ -39,6 +39,7 @@ from ..engine.errors import quote
 from ..play import STRATEGIES, Move, Strategy, StrategyError, ask, step, strategy_name, who
 from . import messages as msg
 from . import wording
+from .board_wire import BoardChange
 from .effects import DrawSeed, Effect, Log, RecordResult, ResendBoard, ResendSettings
 from .history import History, Turn
 from .messages import NAME_LIMIT, Message, MessageError
@@ -52,6 +53,7 @@ __all__ = [
     "Session",
     "Settings",
     "StrategyError",
+    "Work",
     "autoplayer_name",
     "describe_turn",
     "problem_of",
@@ -63,6 +65,8 @@ __all__ = [
 
 ERROR_LIMIT = 300
 """The problem the widget shows is cut to this many characters (the browser's input is echoed in 200)."""
+STRATEGY_TIME_LIMIT = 5.0
+"""How long, in seconds, a strategy may think over one autoplayer move by default."""
 
 
 @dataclass(frozen=True)
@@ -139,6 +143,21 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class Work:
+    r"""A slow message the shell computes in a worker thread (:mod:`.shell`): ``what`` it is in a few words,
+    the browser ``request`` it answers (None: none), since when (``started_at``, epoch ms), the whole
+    ``seconds`` it has run as last counted, whether it is the ``autoplay``\ er's move, and whether the
+    session changed meanwhile (``stale``: its result is then dropped)."""
+
+    what: str
+    request: int | None
+    started_at: int
+    seconds: int = 0
+    autoplay: bool = False
+    stale: bool = False
+
+
+@dataclass(frozen=True)
 class Session:
     """Everything the widget knows. Change it only with :func:`update`.
 
@@ -148,6 +167,10 @@ class Session:
     milliseconds, 0 until the game starts, ends or moves. ``stats`` is the statistics summary the store
     sent last, ``problem`` why the last message was rejected (None: it was not), and ``handled`` the id of
     the last request from the browser that was answered.
+
+    The shell's own state is part of it too (:mod:`.shell` updates it): the ``work`` under way in a worker
+    thread, the browser's requests ``waiting`` for it, the autoplayer's ``time_limit`` (seconds), and
+    ``wire``, the version of the view on screen and its last change as a patch (:mod:`.board_wire`).
     """
 
     history: History
@@ -166,6 +189,16 @@ class Session:
     stats: Stats = field(default_factory=Stats)
     problem: Problem | None = None
     handled: int = 0
+    work: Work | None = None
+    waiting: tuple[msg.FromBrowser, ...] = ()
+    time_limit: float = STRATEGY_TIME_LIMIT
+    wire: BoardChange = field(default_factory=BoardChange)
+
+    @property
+    def taken(self) -> int:
+        """The highest browser request id taken in: answered, under way, or waiting."""
+        ids = [self.handled, self.work.request if self.work else None, *(m.request for m in self.waiting)]
+        return max(i for i in ids if i is not None)
 
     @property
     def autoplaying(self) -> bool:
@@ -292,7 +325,7 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
         case msg.StatsChanged(stats, notice) if notice:  # the store says something once: shown, and logged
             return replace(session, stats=stats, problem=Problem(notice)), (Log(notice, None),)
         case msg.NewGameOf(seed=None):
-            return session, (DrawSeed(_kind_of(session.board, message)),)
+            return session, (DrawSeed(msg.NewGameOf.of(message.spec(GameSpec.of(session.board)))),)
         case msg.Resync():
             return session, (ResendBoard(),)
     return _settled(session, _next(session, message, now), ())
@@ -384,12 +417,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return _undone(session, now)
         case msg.NewGame(new):
             return _new_game(session, new.rechecked())  # a board from outside: its fields checked again
-        case msg.NewGameOf(seed=seed):
-            kind = _kind_of(board, message)
-            assert kind.rows is not None and kind.cols is not None and kind.first_click is not None
-            return _new_game(
-                session, new_board(kind.rows, kind.cols, kind.mines, seed=seed, first_click=kind.first_click)
-            )
+        case msg.NewGameOf():
+            return _new_game(session, new_board(message.spec(GameSpec.of(board))))
         case msg.SetBoard(new):
             _require_live(session)
             new = new.rechecked()  # a board from outside: its fields checked again
@@ -428,6 +457,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(session, settings=replace(session.settings, labels=on))
         case msg.SetCellSize(px):
             return replace(session, settings=replace(session.settings, cell_size=px))
+        case msg.SetTimeLimit(seconds):
+            return replace(session, time_limit=seconds)
         case msg.SetQuestionMarks(on):
             marks = session.marks if on else frozenset()
             return replace(session, settings=replace(session.settings, question_marks=on), marks=marks)
@@ -447,20 +478,6 @@ def _next(session: Session, message: Message, now: int) -> Session:
         case msg.BadInput(problem):
             raise MessageError(problem)
     raise MessageError(f"not a message: {quote(message)}")
-
-
-def _kind_of(board: Board, game: msg.NewGameOf) -> msg.NewGameOf:
-    """``game`` with its size, mines and first click filled in from ``board`` where it leaves them out,
-    and checked against each other (a ValueError says what does not fit)."""
-    first_click = board.first_click if game.first_click is None else game.first_click
-    if game.level is not None:
-        rows, cols, mines = LEVELS[game.level]
-    elif game.rows is None or game.cols is None or game.mines is None:
-        rows, cols, mines = board.rows, board.cols, board.mines
-    else:
-        rows, cols, mines = game.rows, game.cols, game.mines
-    new_board(rows, cols, mines, seed=0, first_click=first_click)  # checks them all; the board is dropped
-    return msg.NewGameOf(rows=rows, cols=cols, mines=mines, first_click=first_click, seed=game.seed)
 
 
 def _new_game(session: Session, board: Board) -> Session:
