@@ -143,7 +143,7 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
  * where action is reveal | flag | chord | new_game | undo | step | hint | toggle_play | flag_mode |
  * history_back | history_forward | help | escape | copy.
  */
-export function keyAction(event) {
+export function keyOf(event) {
   // Ctrl+C (or Cmd+C) copies the board; Ctrl+Shift+C is the host's (JupyterLab's command palette)
   if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key || "").toLowerCase() === "c") {
     return { type: "action", action: "copy" };

@@ -1,5 +1,5 @@
-// The host page around the widget: its colour scheme, and whether a kernel is behind the model. DOM and
-// widget-manager reads only; the rules (hostTheme, luminance) are pure, in js/input.js.
+// The host page around the widget: its colour scheme, and whether a kernel is behind the model. DOM reads
+// and the model's public API only; the rules (hostTheme, luminance) are pure, in js/input.js.
 import { hostTheme, luminance } from "./input.js";
 
 /** The host's theme as the widget shows it: "dark" or "light". */
@@ -55,36 +55,18 @@ export function followTheme(el, root) {
 }
 
 /**
- * The Backbone model this view shows, found through the widget manager (ipywidgets' ManagerBase, the HTML
- * manager of exported pages): each candidate is sent a private event and the one our listener hears is
- * ours. Null where the manager cannot tell (marimo, other hosts): the widget then stays playable.
+ * Whether a kernel is behind `model`. Saving its state (with nothing changed, nothing is sent) throws where the
+ * model has no comm: a notebook reopened from its saved state, an exported page. A host that cannot tell
+ * (marimo, others) saves without complaint, and the widget stays playable.
+ * @param {{save_changes: () => void}} model
  */
-export async function findBackbone(model, uid) {
-  const models = /** @type {any} */ (model).widget_manager?._models;
-  if (!models || typeof models !== "object") return null;
-  const tag = `ipyms:whoami:${uid}`;
-  let hit = false;
-  const mark = () => {
-    hit = true;
-  };
-  model.on(tag, mark);
+export function commLive(model) {
   try {
-    for (const pending of Object.values(models)) {
-      let candidate;
-      try {
-        candidate = await pending;
-      } catch {
-        continue;
-      }
-      if (!candidate || typeof candidate.trigger !== "function") continue;
-      hit = false;
-      candidate.trigger(tag);
-      if (hit) return candidate;
-    }
-  } finally {
-    model.off(tag, mark);
+    model.save_changes();
+    return true;
+  } catch {
+    return false;
   }
-  return null;
 }
 
 /** Put `text` on the clipboard (the API, or a hidden textarea where the API is not allowed); true if it worked. */

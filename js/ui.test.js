@@ -91,15 +91,15 @@ test("Escape is the board's only when it has something to close; else the host k
 
 test("the picker opens with the game on screen, checks the form, waits for Python and shows its answer", () => {
   const model = modelOf({ rows: 16, cols: 30, mines: 99, level: "expert", first_click: "safe" });
-  const opened = run(model, [{ type: "picker/toggle" }]);
+  const opened = run(model, [{ type: "pickerToggle" }]);
   assert.equal(opened.ui.panels.picker, true);
   assert.deepEqual(opened.ui.form, { level: "expert", rows: "16", cols: "30", mines: "99", firstClick: "safe" });
   assert.ok(opened.effects.some((e) => e.type === "fillPicker"));
-  const bad = run(model, [{ type: "picker/edit", field: "mines", value: "-3" }, { type: "picker/start" }], opened.ui);
+  const bad = run(model, [{ type: "pickerEdit", field: "mines", value: "-3" }, { type: "pickerStart" }], opened.ui);
   assert.equal(bad.ui.form.level, "custom", "typing a number picks Custom");
   assert.equal(bad.ui.pickerError, "mines = -3: the number of mines cannot be negative");
   assert.deepEqual(bad.sent, []);
-  const good = run(model, [{ type: "picker/edit", field: "mines", value: "100" }, { type: "picker/start" }], bad.ui);
+  const good = run(model, [{ type: "pickerEdit", field: "mines", value: "100" }, { type: "pickerStart" }], bad.ui);
   assert.deepEqual(good.effects.at(-1), { type: "send", request: { action: "new_game", rows: 16, cols: 30, mines: 100, first_click: "safe" }, tag: "picker" });
   const waiting = run(model, [{ type: "sent", tag: "picker", id: 7 }], good.ui).ui;
   assert.equal(run(modelOf({ handled: 6 }), [{ type: "model" }], waiting).ui.panels.picker, true, "not answered yet");

@@ -1,5 +1,5 @@
 """Board patches (widget/patch.py): a view's changes as bytes, about 2 bytes per changed cell at most on a
-cascade, and the front end's decoder (js/patch.js) reads exactly what Python writes."""
+cascade, and the front end's decoder (js/model.js) reads exactly what Python writes."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ from ipyminesweeper import new_board, reveal
 from ipyminesweeper.widget.board_wire import PACKED_FROM, wire_cells
 from ipyminesweeper.widget.board_wire import ALPHABET, PatchError, apply, changed_runs, diff, varint
 
-JS = Path(__file__).resolve().parents[2] / "js" / "patch.js"
+JS = Path(__file__).resolve().parents[2] / "js" / "model.js"
 MODEL_JS = JS.with_name("model.js")
 
 views = st.integers(1, 300).flatmap(
