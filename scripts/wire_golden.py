@@ -27,7 +27,9 @@ def runs(cells: str) -> str:
 def views() -> list[tuple[str, str, str]]:
     """(name, before, after): moves of real games, and the edge cases of the format."""
     board = reveal(new_board(16, 16, 40, seed=7), (8, 8))
-    cascade = next(p for p in board.positions() if board.view[p] == "." and not board.is_mine(p) and board.count(p) == 0)
+    cascade = next(
+        p for p in board.positions() if board.view[p] == "." and not board.is_mine(p) and board.count(p) == 0
+    )
     flagged = next(p for p in board.positions() if board.view[p] == "." and board.is_mine(p))
     big = new_board(150, 120, 2_000, seed=4)
     opened = reveal(big, (75, 60))
@@ -50,7 +52,9 @@ def golden() -> dict[str, object]:
         change = board_change(before, after, 4, whole=False)
         assert change is not None
         patch = None if change.patch is None else change.patch.hex()
-        patches.append({"name": name, "before": runs(before), "after": runs(after), "version": 4, "patch": patch})
+        patches.append(
+            {"name": name, "before": runs(before), "after": runs(after), "version": 4, "patch": patch}
+        )
     covered = "." * PACKED_FROM
     big = reveal(new_board(150, 120, 2_000, seed=4), (75, 60)).view.cells
     whole = [
@@ -67,6 +71,9 @@ def golden() -> dict[str, object]:
 
 if __name__ == "__main__":
     cases = golden()
-    lines = [f'"{key}": [\n' + ",\n".join(json.dumps(c) for c in cases[key]) + "\n]" for key in ("patches", "whole")]
-    GOLDEN.write_text('{"packed_from": %d,\n' % PACKED_FROM + ",\n".join(lines) + "}\n")
+    lines = [
+        f'"{key}": [\n' + ",\n".join(json.dumps(c) for c in cases[key]) + "\n]"
+        for key in ("patches", "whole")
+    ]
+    GOLDEN.write_text(f'{{"packed_from": {PACKED_FROM},\n' + ",\n".join(lines) + "}\n")
     print(f"wrote {GOLDEN}")

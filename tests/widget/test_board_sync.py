@@ -13,12 +13,13 @@ from _widget_helpers import browser_request, needs_kernelless_comm
 from ipyminesweeper import Board, Minesweeper, new_board, reveal
 from ipyminesweeper.widget.board_wire import (
     PACKED_FROM,
+    PatchError,
+    apply,
     board_change,
     read_header,
     unpack_cells,
     wire_cells,
 )
-from ipyminesweeper.widget.board_wire import PatchError, apply
 
 pytestmark = needs_kernelless_comm
 

@@ -9,7 +9,14 @@ from typing import Any
 
 import pytest
 
-from ipyminesweeper.widget.board_wire import PACKED_FROM, apply, board_change, read_header, unpack_cells, wire_cells
+from ipyminesweeper.widget.board_wire import (
+    PACKED_FROM,
+    apply,
+    board_change,
+    read_header,
+    unpack_cells,
+    wire_cells,
+)
 
 GOLDEN = json.loads((Path(__file__).resolve().parents[1] / "golden" / "wire.json").read_text())
 

@@ -13,8 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import new_board, reveal
-from ipyminesweeper.widget.board_wire import PACKED_FROM, wire_cells
-from ipyminesweeper.widget.board_wire import ALPHABET, PatchError, apply, changed_runs, diff, varint
+from ipyminesweeper.widget.board_wire import (
+    ALPHABET,
+    PACKED_FROM,
+    PatchError,
+    apply,
+    changed_runs,
+    diff,
+    varint,
+    wire_cells,
+)
 
 JS = Path(__file__).resolve().parents[2] / "js" / "model.js"
 MODEL_JS = JS.with_name("model.js")

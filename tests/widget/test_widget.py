@@ -12,8 +12,7 @@ import pytest
 from _widget_helpers import SYNCED_TRAITS, browser_request, needs_kernelless_comm, synced_state
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
-from ipyminesweeper.widget.board_wire import read_header
-from ipyminesweeper.widget.board_wire import apply
+from ipyminesweeper.widget.board_wire import apply, read_header
 from ipyminesweeper.widget.widget import FRONTEND_WRITABLE
 
 # --- constructors ----------------------------------------------------------------------------------

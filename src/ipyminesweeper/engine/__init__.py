@@ -2,8 +2,9 @@
 
 Modules, bottom up: ``errors``, ``geometry`` (positions, neighbours, the size cap), ``cells`` (cell
 states and their text tables), ``minefield`` (mine layouts, levels, policies, seeds), ``placement``
-(where the mines go, per first-click policy), ``spec`` (the kind of a game, checked), ``notation`` (text and JSON readers), ``view`` (what a
-player sees), ``board`` (the validated ``Board``) and ``rules`` (the pure moves).
+(where the mines go, per first-click policy), ``spec`` (the kind of a game, checked), ``notation`` (text
+and JSON readers), ``view`` (what a player sees), ``board`` (the validated ``Board``) and ``rules``
+(the pure moves).
 """
 
 from .board import Board
