@@ -321,58 +321,35 @@ const whenLive = (ui, effects) => step(ui, ui.live ? effects : []);
 export function update(ui, msg, model) {
   const type = String(msg.type);
   switch (msg.type) {
-    case "pointerdown":
-      return pointerDown(ui, msg, model);
-    case "pointermove":
-      return pointerMove(ui, msg);
-    case "pointerup":
-      return pointerUp(ui, msg, model);
-    case "pointercancel":
-      return step({ ...ui, press: null }, [{ type: "cancelLongPress" }]);
-    case "longpress":
-      return longPress(ui, msg, model);
-    case "key":
-      return key(ui, msg.act, model);
-    case "panel":
-      return togglePanel(ui, msg.name);
-    case "model":
-      return modelChanged(ui, model);
-    case "sent":
-      return sent(ui, msg.tag, msg.id);
+    case "pointerdown": return pointerDown(ui, msg, model);
+    case "pointermove": return pointerMove(ui, msg);
+    case "pointerup": return pointerUp(ui, msg, model);
+    case "pointercancel": return step({ ...ui, press: null }, [{ type: "cancelLongPress" }]);
+    case "longpress": return longPress(ui, msg, model);
+    case "key": return key(ui, msg.act, model);
+    case "panel": return togglePanel(ui, msg.name);
+    case "model": return modelChanged(ui, model);
+    case "sent": return sent(ui, msg.tag, msg.id);
     case "scroll":
       return step({ ...ui, scroll: { top: msg.top, left: msg.left, width: msg.width, height: msg.height } });
-    case "resize":
-      return step({ ...ui, width: msg.width });
-    case "settled":
-      return step(ui.settled ? ui : { ...ui, settled: true });
-    case "live":
-      return step(msg.live === ui.live ? ui : { ...ui, live: msg.live, press: msg.live ? ui.press : null });
-    case "tick":
-      return step({ ...ui, now: msg.now });
-    case "copied":
-      return step({ ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" });
-    case "flagMode":
-      return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);
-    case "speedHeld":
-      return step({ ...ui, speedHeld: msg.held });
-    case "request":
-      return whenLive(ui, [send(msg.request, msg.tag || "")]);
-    case "setting":
-      return whenLive(ui, [{ type: "set", name: msg.name, value: msg.value }]);
+    case "resize": return step({ ...ui, width: msg.width });
+    case "settled": return step(ui.settled ? ui : { ...ui, settled: true });
+    case "live": return step(msg.live === ui.live ? ui : { ...ui, live: msg.live, press: msg.live ? ui.press : null });
+    case "tick": return step({ ...ui, now: msg.now });
+    case "copied": return step({ ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" });
+    case "flagMode": return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);
+    case "speedHeld": return step({ ...ui, speedHeld: msg.held });
+    case "request": return whenLive(ui, [send(msg.request, msg.tag || "")]);
+    case "setting": return whenLive(ui, [{ type: "set", name: msg.name, value: msg.value }]);
     case "zoom":
       return whenLive(ui, [{ type: "set", name: "cell_size", value: zoomStep(drawnSize(model, ui), msg.direction) }]);
-    case "scrub":
-      return scrub(ui, model, msg.delta);
+    case "scrub": return scrub(ui, model, msg.delta);
     case "togglePlay":
       return whenLive(ui, controls(model, ui).play ? [send({ action: model.autoplaying ? "pause" : "play" })] : []);
-    case "pickerToggle":
-      return pickerToggle(ui, model);
-    case "pickerClose":
-      return pickerClose(ui);
-    case "pickerEdit":
-      return pickerEdit(ui, msg.field, msg.value);
-    case "pickerStart":
-      return pickerStart(ui);
+    case "pickerToggle": return pickerToggle(ui, model);
+    case "pickerClose": return pickerClose(ui);
+    case "pickerEdit": return pickerEdit(ui, msg.field, msg.value);
+    case "pickerStart": return pickerStart(ui);
     default:
       throw new Error(`unknown UI message ${JSON.stringify(type)}`);
   }
