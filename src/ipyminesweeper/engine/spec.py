@@ -17,13 +17,29 @@ GameSpec(rows=16, cols=30, mines=99, first_click='opening', seed=None)
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypedDict
 
 from .board import Board
 from .errors import quote
 from .geometry import shape_error
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
 from .minefield import FIRST_CLICK_POLICIES, LEVELS, max_mines, mine_count_error, policy_error, seed_error
 
-__all__ = ["DEFAULT_DENSITY", "GameSpec"]
+__all__ = ["DEFAULT_DENSITY", "GameOptions", "GameSpec"]
+
+
+class GameOptions(TypedDict, total=False):
+    """What asks for a game besides ``rows``, ``cols`` and ``mines`` (``new_board`` reads the same)."""
+
+    level: str | None
+    size: int | None
+    density: float | None
+    seed: int | None
+    first_click: str | None
+
 
 DEFAULT_DENSITY = 40 / 256
 """The share of mines when a size is given without ``mines=`` or ``density=`` (intermediate's)."""
@@ -69,17 +85,15 @@ class GameSpec:
         cols: int | None = None,
         mines: int | None = None,
         *,
-        level: str | None = None,
-        size: int | None = None,
-        density: float | None = None,
-        seed: int | None = None,
-        first_click: str | None = None,
         like: GameSpec | None = None,
+        **options: Unpack[GameOptions],
     ) -> GameSpec:
         """The game these arguments ask for (``new_board``'s meanings); a TypeError or ValueError says what
         is wrong. What is left out comes from ``like`` (its size and mines when no size, level, mines or
         density is given, and its first-click rule), else from the defaults: an intermediate game, with
         the first click ``"opening"``. The seed is never taken from ``like``."""
+        level, size, density = options.get("level"), options.get("size"), options.get("density")
+        seed, first_click = options.get("seed"), options.get("first_click")
         if isinstance(rows, str):  # new_board("expert")
             if level is not None:
                 raise TypeError(f"give the level once: new_board({rows!r}) or new_board(level={rows!r})")

@@ -115,6 +115,19 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _seconds(seconds: object, name: str, highest: float, problem: str, *, positive: bool = False) -> float:
+    """``seconds`` as a float, checked: a finite number from 0 (excluded if ``positive``) to ``highest``,
+    else ``problem`` (with what was given)."""
+    _require_type(
+        isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
+        f"{name} is a number of seconds, not {quote(seconds)}",
+    )
+    assert isinstance(seconds, (int, float))
+    above = seconds > 0 if positive else seconds >= 0
+    _require(math.isfinite(seconds) and above and seconds <= highest, f"{problem}, not {quote(seconds)}")
+    return float(seconds)
+
+
 def _check_strategy(value: object, what: str) -> None:
     _require_type(
         value is None or isinstance(value, str) or callable(value),
@@ -384,16 +397,8 @@ class SetDelay(Message):
     setting = "delay"
 
     def __post_init__(self) -> None:
-        seconds = self.seconds
-        _require_type(
-            isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
-            f"delay is a number of seconds, not {quote(seconds)}",
-        )
-        _require(
-            math.isfinite(seconds) and 0 <= seconds <= MAX_DELAY,
-            f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {quote(seconds)}",
-        )
-        object.__setattr__(self, "seconds", float(seconds))
+        problem = f"delay must be a number of seconds from 0 to {MAX_DELAY:g}"
+        object.__setattr__(self, "seconds", _seconds(self.seconds, "delay", MAX_DELAY, problem))
 
 
 @dataclass(frozen=True)
@@ -481,16 +486,9 @@ class SetTimeLimit(Message):
     seconds: float
 
     def __post_init__(self) -> None:
-        seconds = self.seconds
-        _require_type(
-            isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
-            f"strategy_time_limit is a number of seconds, not {quote(seconds)}",
-        )
-        _require(
-            math.isfinite(seconds) and 0 < seconds <= MAX_TIME_LIMIT,
-            f"strategy_time_limit is from 0 to {MAX_TIME_LIMIT:g} seconds (not 0), not {quote(seconds)}",
-        )
-        object.__setattr__(self, "seconds", float(seconds))
+        problem = f"strategy_time_limit is from 0 to {MAX_TIME_LIMIT:g} seconds (not 0)"
+        limit = _seconds(self.seconds, "strategy_time_limit", MAX_TIME_LIMIT, problem, positive=True)
+        object.__setattr__(self, "seconds", limit)
 
 
 @dataclass(frozen=True)

@@ -612,17 +612,8 @@ def _back_to(session: Session, history: History, now: int) -> Session:
         started = ended = 0
     elif not board.over:
         ended = 0
-    return replace(
-        session,
-        history=history,
-        last_move=None,
-        hint=None,
-        viewing=None,
-        autoplay=None,
-        started_at=started,
-        ended_at=ended,
-        moved_at=now if started else 0,
-    )
+    fresh = replace(session, history=history, last_move=None, hint=None, viewing=None, autoplay=None)
+    return replace(fresh, started_at=started, ended_at=ended, moved_at=now if started else 0)
 
 
 def _with_strategy(session: Session, name: str, fn: Strategy, select: bool) -> Session:
