@@ -27,8 +27,7 @@ from ipyminesweeper.widget.messages import (
     Working,
 )
 from ipyminesweeper.widget.render import render
-from ipyminesweeper.widget.session import start
-from ipyminesweeper.widget.shell import SLOW_CELLS, is_slow, update
+from ipyminesweeper.widget.session import SLOW_CELLS, is_slow, start, update
 from ipyminesweeper.widget.stats import GameLog, GameResult, Stats, record
 from ipyminesweeper.widget.subscriptions import Every, subscriptions
 

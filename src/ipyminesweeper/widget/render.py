@@ -20,7 +20,8 @@ from ..engine import Position, View
 from ..solver import InconsistentViewError, analyse
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
-from .session import Problem, Session, StrategyError, describe_turn
+from .model import Problem, Session
+from .session import StrategyError, describe_turn
 from .stats import level_name
 
 __all__ = [

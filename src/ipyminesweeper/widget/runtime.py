@@ -33,8 +33,7 @@ from .effects import Effect, LoadStats, StatsStore
 from .jobs import GUARD, Job
 from .messages import Message, from_browser
 from .render import render, snapshot_html
-from .session import Session
-from .shell import is_slow, update, update_all
+from .session import Session, is_slow, update, update_all
 from .subscriptions import Every, subscriptions
 
 __all__ = ["FOREGROUND", "Runtime"]
