@@ -1,20 +1,12 @@
 """The runtime: a widget whose state is one session value, run as Elm runs a program.
 
-Every change is a message through :func:`.shell.update`, whose session :func:`.render.render` turns into
-the synced traitlets; the effects ``update`` returns are performed by one generic loop (each says how it
-is performed and which messages report its result, :mod:`.effects`), and the timers follow
-:func:`.subscriptions.subscriptions`. There is one scheduler, :meth:`Runtime.run`:
-
-- a call from Python runs at once, on the kernel's thread, and raises if it cannot apply;
-- a fast message from the browser or a timer runs at once on the kernel's thread too;
-- a slow one (:func:`.shell.is_slow`: a strategy call, an analysis, a no-guess search, a big board) is
-  computed in a worker thread (:mod:`.jobs`). A browser request holds the kernel at most
-  :data:`FOREGROUND` seconds; past that the session holds the work (the widget shows it with a Cancel),
-  the kernel is free, and the result is kept if nothing changed the game meanwhile. The autoplayer's move
-  is stopped past the session's time limit, by a Pause, or by the kernel's interrupt (``jobs.GUARD``).
-
-The runtime keeps only resources the session describes: the worker thread of the session's ``work``, and
-the timers of its subscriptions; after each change it makes them match.
+Every change is a message through :func:`.session.update`; :func:`.render.render` turns the session into
+the synced traitlets, one loop performs the effects (each says how, and which messages report its result:
+:mod:`.effects`), and the timers follow :func:`.subscriptions.subscriptions`. One scheduler, :meth:`run`:
+a call from Python or a fast message runs at once on the kernel's thread; a slow one
+(:func:`.session.is_slow`) is computed in a worker thread (:mod:`.jobs`), holding the kernel at most
+:data:`FOREGROUND` seconds, then in the background as the session's ``work``. The runtime keeps only the
+resources the session describes (that thread, the timers), and makes them match it after each change.
 """
 
 from __future__ import annotations
@@ -65,7 +57,7 @@ class Runtime(anywidget.AnyWidget):
 
     @property
     def session(self) -> Session:
-        """The current :class:`~ipyminesweeper.widget.session.Session` (an immutable value)."""
+        """The current :class:`~ipyminesweeper.widget.model.Session` (an immutable value)."""
         return self._session
 
     @property
@@ -86,8 +78,7 @@ class Runtime(anywidget.AnyWidget):
         return self._session
 
     def run(self, message: Message, *, python: bool = False, foreground: float = FOREGROUND) -> None:
-        """``message`` with no caller to raise to (the browser, a timer, an effect's reply): at once, or
-        if it is slow, in a worker thread (see the module's docstring). Never raises."""
+        """``message`` with no caller to raise to (the browser, a timer, a reply): never raises."""
         loop = _running_loop()
         if python or loop is None or not is_slow(self._session, message):
             self._commit(*self._outcome(self._session, message, now_ms()), python=python)
@@ -137,18 +128,17 @@ class Runtime(anywidget.AnyWidget):
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         """The widget, with its ``repr`` and ``_repr_html_`` for viewers without widgets."""
         parent = getattr(super(), "_repr_mimebundle_", None)
-        if parent is None:  # ipywidgets 7 displays itself with _ipython_display_; this is for other callers
-            view = {"version_major": 2, "version_minor": 0, "model_id": self.model_id}
-            bundle: Any = ({"application/vnd.jupyter.widget-view+json": view}, {})
-        else:
-            bundle = parent(**kwargs)
+        view = {
+            "version_major": 2,
+            "version_minor": 0,
+            "model_id": self.model_id,
+        }  # ipywidgets 7 has no parent
+        bundle = parent(**kwargs) if parent else ({"application/vnd.jupyter.widget-view+json": view}, {})
         data = bundle[0] if isinstance(bundle, tuple) else bundle
         if isinstance(data, dict):
             data["text/plain"] = repr(self)
             data["text/html"] = self._repr_html_()
         return bundle
-
-    # --- the loop ------------------------------------------------------------------------------------
 
     def _outcome(self, session: Session, message: Message, now: int) -> Outcome:
         """What ``message`` makes of ``session``, rendered and checked; if that fails, the ``Refused``
@@ -230,24 +220,19 @@ class Runtime(anywidget.AnyWidget):
             self.run(msg.Finished(job.outcome()[:2]))
 
     async def _every(self, sub: Every) -> None:
-        """A timer: ``sub.message`` once no work is under way, then ``sub.seconds`` after each was handled,
-        while the session asks for it."""
+        """A timer: ``sub.message`` when no work is under way, then ``sub.seconds`` after each was handled,
+        while the session asks for it (a change of the session cancels it)."""
         me = asyncio.current_task()
         try:
-            if sub.later:
-                await asyncio.sleep(sub.seconds)
+            await asyncio.sleep(sub.seconds if sub.later else 0)
             while self._timers.get(sub) is me:
                 await self._idle()
-                if self._timers.get(sub) is not me:
-                    break
-                self.run(sub.message, foreground=0)
+                if self._timers.get(sub) is me:
+                    self.run(sub.message, foreground=0)
                 await self._idle()
                 await asyncio.sleep(sub.seconds)
         except asyncio.CancelledError:
             pass  # stopped by a change of the session: the run is over, not failed
-        finally:
-            if self._timers.get(sub) is me:
-                del self._timers[sub]
 
     async def _idle(self) -> None:
         """Until no work is under way."""
