@@ -1,5 +1,5 @@
-// The host page around the widget: its colour scheme, and whether a kernel is behind the model. DOM reads
-// and the model's public API only; the rules (hostTheme, luminance) are pure, in js/input.js.
+// The host page around the widget: its colour scheme and its clipboard. DOM reads only; the rules
+// (hostTheme, luminance) are pure, in js/input.js.
 import { hostTheme, luminance } from "./input.js";
 
 /** The host's theme as the widget shows it: "dark" or "light". */
@@ -52,21 +52,6 @@ export function followTheme(el, root) {
     observer.disconnect();
     dark?.removeEventListener?.("change", queue);
   };
-}
-
-/**
- * Whether a kernel is behind `model`. Saving its state (with nothing changed, nothing is sent) throws where the
- * model has no comm: a notebook reopened from its saved state, an exported page. A host that cannot tell
- * (marimo, others) saves without complaint, and the widget stays playable.
- * @param {{save_changes: () => void}} model
- */
-export function commLive(model) {
-  try {
-    model.save_changes();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** Put `text` on the clipboard (the API, or a hidden textarea where the API is not allowed); true if it worked. */

@@ -17,7 +17,7 @@ import { resyncWanted, shownIndex } from "./model.js";
  * @typedef {{
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
  *   pointerId: number, panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm,
- *   pickerError: string, pickerWaitsFor: number, scrubId: number, lastId: number, resyncAsked: number,
+ *   pickerError: string, pickerWaitsFor: number, scrubId: number, lastId: number, resyncAsked: number, probeId: number,
  *   scroll: Scroll, width: number, live: boolean, copied: string, now: number, hintKey: string,
  *   settled: boolean, speedHeld: boolean,
  * }} UI
@@ -33,7 +33,7 @@ import { resyncWanted, shownIndex } from "./model.js";
  *   | {type: "scroll"} & Scroll
  *   | {type: "resize", width: number}
  *   | {type: "settled"}
- *   | {type: "live", live: boolean}
+ *   | {type: "probe"} | {type: "probeTimeout"}
  *   | {type: "tick", now: number}
  *   | {type: "copied", ok: boolean | null}
  *   | {type: "flagMode"}
@@ -50,7 +50,8 @@ import { resyncWanted, shownIndex } from "./model.js";
  *   | {type: "focus"} | {type: "capture"} | {type: "vibrate"} | {type: "copy"} | {type: "cancelLongPress"}
  *   | {type: "fillPicker", form: PickerForm}
  *   | {type: "showCell", row: number, col: number}
- *   | {type: "startLongPress", id: number}} Effect
+ *   | {type: "startLongPress", id: number}
+ *   | {type: "later", name: string, ms: number, msg: Msg}} Effect
  * @typedef {[UI, Effect[]]} Step
  */
 
@@ -73,6 +74,7 @@ export function initialUi(now = 0) {
     scrubId: 0,
     lastId: 0,
     resyncAsked: 0,
+    probeId: 0,
     scroll: { top: 0, left: 0, width: 0, height: 0 },
     width: 0,
     live: true,
@@ -286,7 +288,7 @@ function followHint(ui, model) {
 /** The model changed: a new hint comes into view; the picker closes once Python started its game, or shows
  * why it did not; a missed board patch asks for the whole board (once). */
 function modelChanged(ui, model) {
-  const [followed, effects] = followHint(ui, model);
+  const [followed, effects] = followHint(probed(ui, model, false)[0], model);
   const [next, more] = pickerAnswered(followed, model);
   if (!resyncWanted(model, next.resyncAsked)) return step(next, [...effects, ...more]);
   return step({ ...next, resyncAsked: model.missing }, [...effects, ...more, send({ action: "resync" })]);
@@ -304,8 +306,24 @@ function pickerAnswered(ui, model) {
 /** A request was written: its id, and what waits for its answer (the picker, the slider). */
 function sent(ui, tag, id) {
   const next = { ...ui, lastId: Math.max(ui.lastId, id) };
+  if (tag === "probe") return step({ ...next, probeId: id });
   if (tag === "picker") return step({ ...next, pickerWaitsFor: id });
   return step(tag === "scrub" ? { ...next, scrubId: id } : next);
+}
+
+/** How long a view waits for the kernel's answer to its first request before it calls itself a snapshot. */
+export const PROBE_MS = 4000;
+
+/** Is a kernel behind the model? Ask (a `resync`, answered by any kernel); no answer: a snapshot (a saved
+ * notebook reopened, an exported page), until one comes. */
+const probe = (ui) =>
+  step(ui, [send({ action: "resync" }, "probe"), { type: "later", name: "probe", ms: PROBE_MS, msg: { type: "probeTimeout" } }]);
+
+/** The probe's answer came (live), or not in time (a snapshot: no press is followed). */
+function probed(ui, model, timeout) {
+  if (!ui.probeId) return step(ui);
+  if (model.handled >= ui.probeId) return step({ ...ui, live: true, probeId: 0 });
+  return step(timeout ? { ...ui, live: false, press: null } : ui);
 }
 
 /** What only a live view does (a snapshot has no kernel to ask). */
@@ -334,7 +352,8 @@ export function update(ui, msg, model) {
       return step({ ...ui, scroll: { top: msg.top, left: msg.left, width: msg.width, height: msg.height } });
     case "resize": return step({ ...ui, width: msg.width });
     case "settled": return step(ui.settled ? ui : { ...ui, settled: true });
-    case "live": return step(msg.live === ui.live ? ui : { ...ui, live: msg.live, press: msg.live ? ui.press : null });
+    case "probe": return probe(ui);
+    case "probeTimeout": return probed(ui, model, true);
     case "tick": return step({ ...ui, now: msg.now });
     case "copied": return step({ ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" });
     case "flagMode": return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);

@@ -15,7 +15,7 @@ import { inWindow, minimapTarget, scrollToShow } from "./grid.js";
 import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar } from "./dom.js";
 import { cellElement, cellId, cellIndexOf, createBoard, renderBoard } from "./board.js";
 import { skeleton } from "./skeleton.js";
-import { commLive, copyText, followTheme } from "./host.js";
+import { copyText, followTheme } from "./host.js";
 
 export { CONSTANTS };
 
@@ -95,7 +95,7 @@ function perform(loop, effect, queue) {
   const { model, root, els } = loop;
   switch (effect.type) {
     case "send": {
-      if (!loop.ui.live) return;
+      if (!loop.ui.live && effect.tag !== "probe") return;
       const next = withRequest(model.get("requests"), loop.decoded.handled, loop.ui.lastId, effect.request);
       model.set("requests", next.requests);
       model.save_changes();
@@ -115,6 +115,9 @@ function perform(loop, effect, queue) {
       return;
     case "showCell":
       scrollCellIntoView(loop, effect.row, effect.col, queue);
+      return;
+    case "later":
+      startTimer(loop, effect.name, effect.ms, () => !loop.disposed && loop.dispatch(effect.msg));
       return;
     case "startLongPress":
       startTimer(loop, "longpress", LONG_PRESS_MS, () => loop.dispatch({ type: "longpress", id: effect.id }));
@@ -390,10 +393,10 @@ function wireScroll(loop, el) {
   };
 }
 
-/** Is a kernel behind the model? A saved copy (static page, reopened notebook) is a snapshot. */
+/** Is a kernel behind the model? Asked when the view is made and when the comm changes (ui.js: probe). */
 function wireLive(loop) {
   const { model, dispatch } = loop;
-  const check = () => !loop.disposed && dispatch({ type: "live", live: commLive(model) });
+  const check = () => !loop.disposed && dispatch({ type: "probe" });
   model.on("comm_live_update", check);
   model.on("comm:close", check);
   check();
