@@ -364,7 +364,7 @@ def test_one_state_message_per_move_and_its_size() -> None:
     assert len(sent) == 1
     assert set(sent[0]["state"]) <= {
         "cells",
-        "cells_version",  # a Python call sends the board whole (board_sync.py)
+        "cells_version",  # a Python call sends the board whole (board_wire.py)
         "board_patch",
         "mines_left",
         "can_undo",

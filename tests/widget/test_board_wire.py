@@ -1,4 +1,4 @@
-"""The board on the wire (widget/board_sync.py): a browser's move sends a patch whose size follows the cells
+"""The board on the wire (widget/board_wire.py): a browser's move sends a patch whose size follows the cells
 that changed, not the board; a call from Python code, a new shape, or a resync request sends the whole view;
 the state a new view (or a saved notebook) starts from is always whole; and patches carry no mine."""
 
