@@ -105,13 +105,13 @@ test("the decoded model reads packed cells, then applies patches to them", () =>
 // The golden cases Python writes (tests/golden/wire.json, read by tests/widget/test_board_wire_golden.py too):
 // the same views give the same bytes here.
 const GOLDEN = JSON.parse(readFileSync(new URL("../tests/golden/wire.json", import.meta.url), "utf8"));
-const view = (runs) => runs.split(",").map((run) => run.at(-1).repeat(Number(run.slice(0, -1)))).join("");
+const expand = (runs) => runs.split(",").map((run) => run.at(-1).repeat(Number(run.slice(0, -1)))).join("");
 const hex = (bytes) => Buffer.from(bytes).toString("hex");
 
 test("a move's patch is the golden one, and applies to the golden view", () => {
   assert.equal(GOLDEN.packed_from, PACKED_FROM);
   for (const c of GOLDEN.patches) {
-    const [before, after] = [view(c.before), view(c.after)];
+    const [before, after] = [expand(c.before), expand(c.after)];
     if (c.patch === null) continue; // Python sends the whole view (a new shape, or no smaller)
     const bytes = Uint8Array.from(Buffer.from(c.patch, "hex"));
     const { version, runs } = readBoardPatch(bytes);
@@ -123,7 +123,7 @@ test("a move's patch is the golden one, and applies to the golden view", () => {
 
 test("a whole view travels as the golden text, and reads back", () => {
   for (const c of GOLDEN.whole) {
-    const cells = view(c.cells);
+    const cells = expand(c.cells);
     assert.equal(wireCells(cells), c.wire, c.name);
     const rows = 1;
     assert.deepEqual(readCells(c.wire, rows, cells.length), { cells, problem: "" }, c.name);

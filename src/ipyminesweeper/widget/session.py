@@ -71,8 +71,8 @@ __all__ = [  # Session and Autoplay (from .model) too, as they were written here
     "Session",
     "StrategyError",
     "autoplayer_name",
-    "describe",
     "describe_turn",
+    "in_words",
     "is_slow",
     "result_of",
     "start",
@@ -171,7 +171,7 @@ def update(session: Session, message: Message, *, now: int = 0) -> Outcome:
     match message:
         case msg.Began(started, since):
             request = started.request if isinstance(started, msg.FromBrowser) else None
-            begun = Work(describe(started), request, since, autoplay=isinstance(started, msg.AutoStep))
+            begun = Work(in_words(started), request, since, autoplay=isinstance(started, msg.AutoStep))
             return replace(session, work=begun), ()
         case msg.Working():
             return session if work is None else replace(session, work=_counted(work, now)), ()
@@ -518,7 +518,7 @@ def is_slow(session: Session, message: Message) -> bool:
     return isinstance(message, msg.Reveal) and board.status == "ready" and board.first_click == "no-guess"
 
 
-def describe(message: Message) -> str:
+def in_words(message: Message) -> str:
     """A message in a few words, for the busy line: ``"hint"``, ``"new game"``, ``"reveal (4,7)"``."""
     parts = message.messages if isinstance(message, msg.FromBrowser) else (message,)
     words = []
