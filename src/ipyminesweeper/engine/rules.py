@@ -8,7 +8,7 @@ placement registered for the board's first-click policy.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
@@ -21,10 +21,7 @@ from .minefield import (
     pad,
 )
 from .placement import placement_for
-from .spec import DEFAULT_DENSITY, GameOptions, GameSpec
-
-if TYPE_CHECKING:
-    from typing_extensions import Unpack
+from .spec import DEFAULT_DENSITY, GameSpec
 from .view import View
 
 __all__ = [
@@ -58,7 +55,12 @@ def new_board(
     rows: int | str | GameSpec | None = None,
     cols: int | None = None,
     mines: int | None = None,
-    **options: Unpack[GameOptions],
+    *,
+    level: str | None = None,
+    size: int | None = None,
+    density: float | None = None,
+    seed: int | None = None,
+    first_click: str | None = None,
 ) -> Board:
     """A new game, status ``"ready"``; it takes what :class:`~ipyminesweeper.Minesweeper` takes.
 
@@ -78,11 +80,14 @@ def new_board(
     replayed but not guessed. Every argument is checked before anything is allocated.
     """
     if isinstance(rows, GameSpec):  # new_board(spec)
-        if cols is not None or mines is not None or any(v is not None for v in options.values()):
+        given = (cols, mines, level, size, density, seed, first_click)
+        if any(v is not None for v in given):
             raise TypeError("a GameSpec already says everything: new_board(spec) takes nothing else")
         spec = rows
     else:
-        spec = GameSpec.parse(rows, cols, mines, **options)
+        spec = GameSpec.parse(
+            rows, cols, mines, level=level, size=size, density=density, seed=seed, first_click=first_click
+        )
     rows, cols, mines, first_click = spec.rows, spec.cols, spec.mines, spec.first_click
     seed = new_seed() if spec.seed is None else spec.seed
     place = placement_for(first_click)  # a missing placement fails here, before the game starts

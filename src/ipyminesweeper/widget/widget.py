@@ -122,16 +122,24 @@ class Minesweeper(Runtime):
         level: str | Board | None = None,
         *,
         board: Board | None = None,
+        size: int | None = None,
+        rows: int | None = None,
+        cols: int | None = None,
+        mines: int | None = None,
+        density: float | None = None,
+        seed: int | None = None,
+        first_click: str | None = None,
         strategy: str | None = None,
         delay: float | None = None,
         stats_store: StatsStore | None = None,
         **kwargs: Any,
     ) -> None:
-        options = {k: kwargs.pop(k) for k in BoardOptions.__annotations__ if k in kwargs}
         # before anything is made: a keyword that is neither a parameter nor a trait (ipywidgets' own
         # traits, such as layout, pass)
         more = ", or a widget trait such as layout"
         check_keywords(kwargs, type(self).class_trait_names(), "Minesweeper()", PARAMETERS, more)
+        shape = {"size": size, "rows": rows, "cols": cols, "mines": mines, "density": density}
+        options = {**shape, "seed": seed, "first_click": first_click}
         session = start(given_board(level, board, options), strategy=strategy, delay=delay)
         self._start(session, StatsFile() if stats_store is None else stats_store)
         super().__init__(**kwargs)
