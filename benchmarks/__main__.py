@@ -22,6 +22,7 @@ SUITES = {
     "lite": "benchmarks.bench_lite",  # Pyodide in the offline JupyterLite site, in Chromium
     "speed": "benchmarks.bench_speed",  # exact and probabilities against ms-toollib, same boards (issue 9)
     "versus": "benchmarks.versus",  # head to head on a boards file, paired with Hill's solvers (issue 21)
+    "grading": "benchmarks.bench_grading",  # the grader on a made-up class of 30 notebooks (issue 27)
     "tournament": "benchmarks.bench_tournament",  # class tournament, with and without the sandbox (issue 30)
 }
 

@@ -3,7 +3,7 @@
 Game counts: ``IPYMS_BENCH_GAMES`` (default 200) games per level for ``exact``, a tenth as many (at least
 50) for the teaching strategies; ``IPYMS_BENCH_EXPERT_GAMES`` overrides the expert count (default: a
 quarter of it, at least 50). ``IPYMS_BENCH_JOBS`` sets the worker processes (default: all cores).
-The full measurement of the README: ``IPYMS_BENCH_GAMES=20000 IPYMS_BENCH_EXPERT_GAMES=5000``.
+The full measurement of docs/benchmarks.md: ``IPYMS_BENCH_GAMES=20000 IPYMS_BENCH_EXPERT_GAMES=5000``.
 Published best win rates are printed alongside for reference.
 """
 

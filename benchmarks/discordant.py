@@ -262,7 +262,7 @@ def first_divergence(spec: BoardSpec, winner: str, hill_moves: Sequence[dict[str
 
 
 def classify(d: Divergence) -> str:
-    """The kind of difference at a divergence (see docs/autoplayer.md, the discordant-board study)."""
+    """The kind of difference at a divergence (see docs/research/exact.md, the discordant-board study)."""
     if d.kind:
         return d.kind
     paths = {d.exact_path, d.hill_path}

@@ -135,7 +135,7 @@ export function scrubTarget(viewing, length, delta) {
 
 /** One row of the statistics panel, as cell texts. */
 export function statsRow(s) {
-  const seconds = (v) => (typeof v === "number" && Number.isFinite(v) ? `${Math.round(v)} s` : "–");
+  const seconds = (v) => (typeof v === "number" && Number.isFinite(v) ? `${Math.floor(v)} s` : "–"); // as the LED
   const rate = s.played ? formatPercent(s.won / s.played) : "–";
   return [
     String(s.level),

@@ -115,6 +115,11 @@ test("statistics rows", () => {
   assert.deepEqual(statsRow({ level: "beginner", first_click: "opening", played: 1, won: 0, best_seconds: null, median_seconds: null, streak: 0, best_streak: 0 })[4], "–");
 });
 
+test("the statistics count whole seconds as the LED timer does: 27.9 s is 27 s", () => {
+  const row = statsRow({ level: "expert", first_click: "safe", played: 1, won: 1, best_seconds: 27.9, median_seconds: 27.5, streak: 1, best_streak: 1 });
+  assert.deepEqual(row.slice(4, 6), ["27 s", "27 s"]);
+});
+
 test("copy as text is the view, one line per row", () => {
   assert.equal(boardText(".f1023", 2, 3), ".f1\n023");
 });

@@ -124,6 +124,13 @@ test("elapsedSeconds counts from the first reveal and stops at the end", () => {
   assert.equal(elapsedSeconds(1, 0, 5_000_000), 4999); // the timer widens past 999
 });
 
+test("the LED timer and the end message agree: whole seconds completed (27.9 s is 027, 'won in 27 s')", () => {
+  const [start, end] = [1_000, 28_900];
+  assert.equal(formatCounter(elapsedSeconds(start, end, 99_999)), "027");
+  assert.match(statusMessage("won", elapsedSeconds(start, end, 0)), /won in 27 s/);
+  // Python words the summary the same way (tests/widget/test_whole_seconds.py): "won in 27 s"
+});
+
 test("faceFor and statusMessage follow the status", () => {
   assert.equal(faceFor("playing", false), "smile");
   assert.equal(faceFor("ready", true), "pressed");

@@ -104,6 +104,7 @@ def test_sdist_ships_the_tests_notebooks_and_license(tmp_path: Path) -> None:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
     for required in [
         "LICENSE",
+        "CONTRIBUTING.md",  # tests/test_docs.py checks its links
         "tests/widget/test_widget.py",
         "tests/browser/test_browser_marimo.py",
         "notebooks/01-play.ipynb",

@@ -6,13 +6,15 @@
 >>> board.status
 'playing'
 
-Four layers, each importing only the ones below it (``make lint`` checks it):
+Five layers, each importing only the ones below it (``make lint`` checks it; docs/architecture.md):
 
 - ``engine``: boards, views and the rules (standard library only);
 - ``solver``: constraints, exact probabilities and certain moves, read from views only;
 - ``play``: moves, strategies, one step, no-guess boards;
-- ``arena``: running strategies: whole games, benchmarks, tournaments, the command line;
-- ``widget``: the Jupyter widget, an Elm-style shell (imported on first use, so this import stays light).
+- three parts side by side that never import each other: ``widget``, the Jupyter widget, an Elm-style
+  shell (imported on first use, so this import stays light); ``arena``, running strategies (whole games,
+  benchmarks, tournaments, the command line); ``charts``, Vega-Lite specs;
+- ``exercises``: the notebooks' checked exercises (Hypothesis, imported only there).
 
 This module is the composition root: it plugs the play layer's no-guess placement into the engine.
 """

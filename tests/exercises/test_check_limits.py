@@ -104,3 +104,19 @@ def test_counts_say_one_board_and_two_boards() -> None:
     assert [count(n, "board") for n in (0, 1, 2)] == ["0 boards", "1 board", "2 boards"]
     assert count(1, "property", "properties") == "1 property"
     assert count(3, "property", "properties") == "3 properties"
+
+
+def test_limits_nest_a_check_inside_a_limited_cell() -> None:
+    """The grader runs a student's cell within a limit, and the cell may run a check, whose calls have
+    limits of their own: the inner limits end, the outer one still stops a loop after them."""
+    from ipyminesweeper.exercises.limits import call
+
+    def cell():
+        check_chord(looping_chord)  # about 2.5 s of inner limits
+        while True:
+            pass
+
+    start = time.perf_counter()
+    outcome = call(cell, seconds=6)
+    took = time.perf_counter() - start
+    assert outcome.timed_out and 5.5 < took < 8, took

@@ -164,8 +164,12 @@ def test_an_update_that_changes_its_model_is_told_so() -> None:
 
 
 def test_the_placeholder_is_told_its_history_is_one_board_short() -> None:
+    """On the first seeded example that breaks it (the same with every Hypothesis version; the shrunk one
+    shown first may differ between versions)."""
     check = check_update(lambda game, message: game, Game, Reveal, Flag, Undo, NewGame)
-    assert "the history has 1 board; expected 2" in check.counterexample.summary
+    adds = check.properties[0]
+    assert adds.name == "Reveal and Flag add the board after the move" and not adds.held
+    assert "the history has 1 board; expected 2" in adds.counterexample.summary
 
 
 def test_an_update_that_returns_a_board_is_told_in_a_whole_sentence() -> None:

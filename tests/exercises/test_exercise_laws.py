@@ -4,13 +4,14 @@ and catch a broken rule); the usual mistakes in writing a property fail."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from functools import reduce
 
 import pytest
 from _wrong import SMALL, assert_caught, assert_passes
 
-from ipyminesweeper import Board, CellState
-from ipyminesweeper.exercises import MUTANTS, RULES, Rules, check_law, check_property
+from ipyminesweeper import Board, CellState, toggle_flag
+from ipyminesweeper.exercises import MUTANTS, RULES, Rules, check_broken_rule, check_law, check_property
 
 pytestmark = pytest.mark.slow
 
@@ -194,3 +195,57 @@ def test_rules_must_be_rules() -> None:
     with pytest.raises(TypeError, match="Rules"):
         check_law(always_true, rules={"reveal": None})
     assert Rules() == RULES
+
+
+# --- notebook 05's "break a rule": each suggested break, and the law the notebook says catches it -------
+
+
+def never_unflags(board, pos):
+    return board if board.state(pos) is CellState.FLAGGED else toggle_flag(board, pos)
+
+
+def flags_revealed_cells_too(board, pos):
+    i = board.index(pos)
+    if board.states[i] != CellState.REVEALED.value:
+        return toggle_flag(board, pos)
+    return replace(board, states=board.states[:i] + bytes([CellState.FLAGGED.value]) + board.states[i + 1 :])
+
+
+def flags_the_cell_to_the_right(board, pos):
+    """The next cell in reading order: on the next row after the last column (it wraps round)."""
+    return toggle_flag(board, divmod((board.index(pos) + 1) % (board.rows * board.cols), board.cols))
+
+
+def a_revealed_cell_takes_no_flag(board, pos, rules):
+    if board.state(pos) is CellState.REVEALED:
+        assert rules.toggle_flag(board, pos) == board
+
+
+def toggle_flag_changes_only_its_cell(board, pos, rules):
+    after = rules.toggle_flag(board, pos)
+    for other in board.positions():
+        if other != pos:
+            assert after.state(other) is board.state(other)
+
+
+SUGGESTED = [
+    (never_unflags, flagging_twice_changes_nothing, True),
+    (flags_revealed_cells_too, a_revealed_cell_takes_no_flag, False),
+    (flags_the_cell_to_the_right, toggle_flag_changes_only_its_cell, False),
+]
+
+
+@pytest.mark.parametrize(
+    "broken, law, twice_catches", SUGGESTED, ids=lambda x: getattr(x, "__name__", str(x))
+)
+def test_each_suggested_break_is_caught_by_the_law_the_notebook_names(broken, law, twice_catches) -> None:
+    check = check_broken_rule(broken, law)
+    assert check and check.score == (3, 3), str(check)
+    missed = check_law(flagging_twice_changes_nothing, Rules(toggle_flag=broken))
+    assert bool(missed) is not twice_catches  # flagging twice misses the last two, as the notebook says
+
+
+def test_a_law_that_misses_the_break_loses_that_point() -> None:
+    check = check_broken_rule(flags_revealed_cells_too, flagging_twice_changes_nothing)
+    assert not check and check.score == (2, 3)
+    assert "does not catch the break" in check.counterexample.summary

@@ -20,6 +20,7 @@ A screenshot of each step goes to ``artifacts/classroom/``. Needs root (``ip net
 
 from __future__ import annotations
 
+import csv
 import json
 import os
 import re
@@ -37,6 +38,7 @@ from playwright.sync_api import Page, expect, sync_playwright
 from test_lite_site import run_all, wait_for_kernel
 
 from chromium import BASE_ARGS, artifacts_dir, chromium_path
+from ipyminesweeper.engine.escape import markdown_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -226,17 +228,43 @@ def student(lan: Lan, class_server: tuple[str, Path]) -> Iterator[Student]:
 # the teacher's side
 
 
-def grade_reads_what_arrived(submissions: Path) -> None:
-    """The spot for `python -m ipyminesweeper.exercises grade SUBMISSIONS/ --out grades.csv` (issue 27).
-
-    Until the grade command exists this checks the layout it will read: every file is
-    ``<student>--<notebook>.ipynb``, an nbformat 4 notebook. When it lands, run it on ``submissions`` here
-    and assert a row for STUDENT per notebook.
-    """
+def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
+    """The teacher's grade command on the notebooks that arrived: a row of the gradebook per notebook,
+    recognised as the course's 02 and 03. The student ran the site's notebooks as they are, so every
+    exercise cell is still its stub: 0 points, "left as the stub", out of 11 and 7."""
     for path in submissions.iterdir():
         student, _, notebook = path.name.partition("--")
         assert student == STUDENT and notebook.endswith(".ipynb"), path.name
-        assert json.loads(path.read_text(encoding="utf-8"))["nbformat"] == 4
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
+    command = [sys.executable, "-m", "ipyminesweeper.exercises"]
+    course = subprocess.run(
+        [*command, "course", str(ROOT / "notebooks"), str(tmp / "course")], env=env, timeout=120
+    )
+    assert course.returncode == 0
+    out = tmp / "grades.csv"
+    graded = subprocess.run(
+        [
+            *command,
+            "grade",
+            str(submissions),
+            "--autograder",
+            str(tmp / "course" / "autograder"),
+            "--out",
+            str(out),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+    )
+    assert graded.returncode == 0, graded.stderr
+    rows = {row["notebook"]: row for row in csv.DictReader(out.open(encoding="utf-8"))}
+    assert sorted(rows) == ["02-boards-as-data", "03-autoplayer"], rows
+    assert [(rows[n]["student"], rows[n]["possible"]) for n in sorted(rows)] == [
+        (STUDENT, "11"),
+        (STUDENT, "7"),
+    ]
+    assert all("left as the stub" in row["problem"] for row in rows.values()), rows
 
 
 def tournament_reads(strategies: Path) -> str:
@@ -326,10 +354,11 @@ def what_arrived(handin: Path) -> None:
     cells = {"".join(c["source"]): c for c in notebook["cells"] if c["cell_type"] == "code"}
     assert cells[WRITEFILE_CELL]["execution_count"], "not the student's run"
     assert cells[HAND_IN_CELL]["outputs"], "not the student's run"
-    grade_reads_what_arrived(handin / "submissions")
+    grade_reads_what_arrived(handin / "submissions", handin.parent)
     board = tournament_reads(handin / "strategies")
     print(board)
-    assert re.search(rf"^\| 1 \| {STUDENT} \| \d+ / 20 \|", board, re.MULTILINE), board
+    shown = re.escape(markdown_text(STUDENT))  # "ada\_lovelace": names are escaped for Markdown
+    assert re.search(rf"^\| 1 \| {shown} \| \d+ / 20 \|", board, re.MULTILINE), board
 
 
 def test_a_student_machine_works_and_hands_in_over_plain_http(

@@ -190,3 +190,36 @@ def test_notebook_runs_in_lite(name: str, lite_site: Path, lite_url: str, offlin
         chart.screenshot(path=str(path))
         print(f"screenshot: {path}")
     offline_page.check()
+
+
+LOOP_CELL = (
+    "import time; from ipyminesweeper.exercises import check_chord; "
+    'exec("def looping(b, p):\\n    while True: pass"); '
+    "t0 = time.time(); c = check_chord(looping); "
+    'print("LOOPED", round(time.time() - t0, 1), "no answer within" in c.counterexample.summary)'
+)
+
+
+def test_a_looping_answer_is_stopped_in_the_offline_site(lite_url: str, offline_page: OfflinePage) -> None:
+    """In Pyodide no alarm can interrupt Python: the check's trace function stops the loop, and the check
+    says so, within 10 s (issue 27), without a kernel restart."""
+    page = offline_page.page
+    page.goto(f"{lite_url}lab/index.html?path=06-the-elm-loop.ipynb")
+    page.wait_for_selector("#jp-main-statusbar")
+    wait_for_kernel(page)
+    run_all(page)
+    page.locator(".jp-Notebook .jp-Cell").last.click()
+    page.keyboard.press("Escape")
+    page.keyboard.press("b")
+    page.keyboard.press("Enter")
+    page.keyboard.type(LOOP_CELL)
+    page.keyboard.press("Shift+Enter")
+    output = page.locator(".jp-OutputArea-output", has_text="LOOPED").last
+    output.wait_for(timeout=ACTION_TIMEOUT_MS)
+    text = output.inner_text().strip()
+    print(text)
+    match = re.fullmatch(r"LOOPED ([\d.]+) (True|False)", text)
+    assert match and match.group(2) == "True", text
+    assert float(match.group(1)) < 10, text
+    offline_page.screenshot("lite-loop-stopped")
+    offline_page.check()

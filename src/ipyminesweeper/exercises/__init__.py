@@ -1,17 +1,22 @@
 """Checked exercises for the notebooks: ``check_<name>(fn)`` compares a student's function with the
-reference on examples Hypothesis draws, and returns a :class:`Check`.
+reference on a fixed list of seeded examples, and returns a :class:`Check`.
 
-A check is truthy when the function agreed everywhere it was tried; otherwise it shows the smallest
-counterexample Hypothesis shrank to (the start position, the move, your result and the expected one,
-side by side, with the differing cells marked), as HTML in a notebook and as text in a terminal. A
-function that raises is a difference, shown with its traceback.
+A check is truthy when the function agreed everywhere it was tried; it says which of its properties held
+(the partial credit a grader gives), and otherwise shows the smallest counterexample (the start position,
+the move, your result and the expected one, side by side, with the differing cells marked; Hypothesis
+shrinks it), as HTML in a notebook and as text in a terminal. A function that raises, or gives no answer
+within its time limit, is a difference, shown with its traceback or the board it looped on.
+
+For the teacher: ``python -m ipyminesweeper.exercises course`` builds the student's, the teacher's and the
+grader's editions of the notebooks, and ``... grade SUBMISSIONS/`` grades handed-in notebooks
+(:mod:`.editions`, :mod:`.grading`).
 """
 
 from .autoplayer import check_strategy
 from .counting import check_probabilities
 from .elm import check_update, check_view
 from .generate import MOVES, boards, games, layouts, positions, positions_on, situations, views
-from .laws import MUTANTS, RULES, Rules, check_law, check_property
+from .laws import MUTANTS, RULES, Rules, check_broken_rule, check_law, check_property
 from .moves import check_chord, check_replay, check_toggle_flag, replay
 from .report import Check, Counterexample, Panel
 from .submit import HandInError, hand_in
@@ -26,6 +31,7 @@ __all__ = [
     "Panel",
     "Rules",
     "boards",
+    "check_broken_rule",
     "check_chord",
     "check_law",
     "check_probabilities",

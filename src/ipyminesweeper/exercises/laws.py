@@ -32,10 +32,21 @@ from ..engine import (
 )
 from .generate import Rule, draw_situation
 from .limits import call
+from .moves import check_toggle_flag
 from .report import Check, Counterexample, PropertyResult, board_panel, count, note_panel
 from .search import Verdict, function_name, require_function, run_check
 
-__all__ = ["LAW", "MUTANTS", "PROPERTY", "RULES", "Rules", "check_law", "check_property"]
+__all__ = [
+    "BROKEN_RULE",
+    "LAW",
+    "MUTANTS",
+    "PROPERTY",
+    "RULES",
+    "Rules",
+    "check_broken_rule",
+    "check_law",
+    "check_property",
+]
 
 LAW = ("the law holds",)
 """The one property of ``check_law``."""
@@ -245,3 +256,49 @@ def _property_check(real: Check, holds: PropertyResult, tells: PropertyResult) -
     """``real`` (the run with the engine's rules) with both properties of :data:`PROPERTY`."""
     shown = holds.counterexample or tells.counterexample
     return replace(real, counterexample=shown, properties=(holds, tells), counts=() if shown else real.counts)
+
+
+BROKEN_RULE = (
+    "your toggle_flag is broken: it differs from the engine's somewhere",
+    "your law holds with the engine's rules",
+    "your law catches your broken toggle_flag",
+)
+"""The properties of ``check_broken_rule`` (notebook 05's last exercise)."""
+
+
+def check_broken_rule(broken_toggle_flag: Rule, law: Property, tries: int = 300) -> Check:
+    """Notebook 05's exercise: ``broken_toggle_flag`` is wrong somewhere, ``law`` holds with the engine's
+    rules, and ``law`` fails with ``Rules(toggle_flag=broken_toggle_flag)``. Shows the smallest board on
+    which the law catches the break."""
+    require_function(broken_toggle_flag, "check_broken_rule", "(board, pos) -> Board")
+    require_function(law, "check_broken_rule", "(board, pos, rules)")
+    differs = check_toggle_flag(broken_toggle_flag, tries)
+    holds = check_law(law, RULES, tries)
+    caught = check_law(law, Rules(toggle_flag=broken_toggle_flag), tries)
+    same = Counterexample(
+        f"{function_name(broken_toggle_flag)}(board, pos)",
+        f"it gives the engine's board on all {count(differs.tried, 'example')} tried: it is not broken yet",
+        (),
+    )
+    missed = Counterexample(
+        f"{function_name(law)}(board, pos, rules)",
+        f"it holds with your broken toggle_flag on all {count(caught.tried, 'example')} tried: it does not "
+        "catch the break. State what your break gets wrong (which cells may change, and how)",
+        (),
+    )
+    results = (
+        PropertyResult(BROKEN_RULE[0], differs.tried, None if not differs else same),
+        PropertyResult(BROKEN_RULE[1], holds.tried, holds.counterexample),
+        PropertyResult(BROKEN_RULE[2], caught.tried, None if not caught else missed),
+    )
+    shown = next((r.counterexample for r in results if r.counterexample is not None), None)
+    return Check(
+        "broken rule",
+        function_name(broken_toggle_flag),
+        differs.tried + holds.tried + caught.tried,
+        shown,
+        properties=results,
+        illustration=caught.counterexample if shown is None else None,
+        output=differs.output + holds.output + caught.output,
+        printed_lines=differs.printed_lines + holds.printed_lines + caught.printed_lines,
+    )

@@ -79,7 +79,8 @@ class Outcome:
         if self.timed_out:
             return f"no answer within {_seconds(self.seconds)} (does it loop forever?)"
         assert self.error is not None
-        return f"{type(self.error).__name__}: {self.error}"
+        said = str(self.error)
+        return f"{type(self.error).__name__}: {said}" if said else type(self.error).__name__
 
 
 def _seconds(seconds: float) -> str:
@@ -152,12 +153,14 @@ def watching(seconds: float = CALL_SECONDS) -> Iterator[Calls]:
         _CALLS.reset(token)
 
 
-def call(fn: Callable[..., Any], *args: Any) -> Outcome:
-    """``fn(*args)`` as an :class:`Outcome`, within the time limit of the :class:`Calls` it adds to (or
-    :data:`CALL_SECONDS`), its printing kept aside; the traceback starts in ``fn`` (this frame is left
-    out). Once the calls have :attr:`~Calls.stopped`, it does not call ``fn`` and says it ran out of time."""
+def call(fn: Callable[..., Any], *args: Any, seconds: float | None = None) -> Outcome:
+    """``fn(*args)`` as an :class:`Outcome`, within ``seconds`` or the time limit of the :class:`Calls` it
+    adds to (or :data:`CALL_SECONDS`), its printing kept aside; the traceback starts in ``fn`` (this frame
+    is left out). Once the calls have :attr:`~Calls.stopped`, it does not call ``fn`` and says it ran out
+    of time. Limits nest: a call inside a call gets no more than the outer one has left."""
     calls = _CALLS.get()
-    seconds = calls.seconds if calls is not None else CALL_SECONDS
+    if seconds is None:
+        seconds = calls.seconds if calls is not None else CALL_SECONDS
     if calls is not None and calls.stopped:
         return Outcome(timed_out=True, seconds=seconds)
     outcome = _call(fn, args, seconds)
@@ -205,7 +208,11 @@ class _Limit:
 
     def running(self) -> AbstractContextManager[None]:
         """The alarm where there is one (CPython's main thread), else the line-by-line clock."""
-        can_alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
+        can_alarm = (
+            hasattr(signal, "setitimer")
+            and sys.platform != "emscripten"  # Pyodide has the call, but no timer fires while Python runs
+            and threading.current_thread() is threading.main_thread()
+        )
         return self._alarm() if can_alarm else self._clocked()
 
     def inside(self, frame: FrameType | None) -> bool:
@@ -246,13 +253,19 @@ class _Limit:
 
         previous = signal.signal(signal.SIGALRM, ring)
         trace = sys.gettrace()
-        signal.setitimer(signal.ITIMER_REAL, self.seconds, 0.1)  # then again every 0.1 s
+        outer, every = signal.getitimer(signal.ITIMER_REAL)  # a limit around this one, if any
+        started = time.perf_counter()
+        seconds = min(self.seconds, outer) if outer > 0 else self.seconds
+        signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)  # then again every 0.1 s
         try:
             yield
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
             sys.settrace(trace)
+            if outer > 0:  # the outer limit goes on with what it has left (at once, if nothing)
+                left = outer - (time.perf_counter() - started)
+                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), every)
 
     @contextmanager
     def _clocked(self) -> Iterator[None]:
@@ -262,11 +275,11 @@ class _Limit:
             return on_line
 
         def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if not self.inside(frame):
-                return None
+            if frame.f_code.co_filename.startswith(_LIBRARIES) or not self.inside(frame):
+                return None  # the library's own calls cost one test each, nothing more
             if time.perf_counter() > self.end:
                 raise OutOfTime
-            return None if frame.f_code.co_filename.startswith(_LIBRARIES) else on_line
+            return on_line
 
         trace = sys.gettrace()
         sys.settrace(on_call)

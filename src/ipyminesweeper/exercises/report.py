@@ -126,6 +126,18 @@ class Counterexample:
         """The first board or view among the inputs (the start position)."""
         return next((x for x in self.inputs if isinstance(x, (Board, View))), None)
 
+    def __str__(self) -> str:
+        """The call, what was wrong, the pictures side by side, their legend and the traceback."""
+        lines = [f"{self.call}: {self.summary}", ""]
+        lines += _text_panels(self.panels)
+        if any(p.marked for p in self.panels):
+            lines.append(f"[x] marks {self.marks}, <x> the cell of the move.")
+        if any(p.grid and p.caption != "probabilities" for p in self.panels):
+            lines.append(LEGEND)
+        if self.traceback:
+            lines += ["", self.traceback.rstrip()]
+        return "\n".join(lines)
+
 
 def count(n: int, noun: str, plural: str = "") -> str:
     """``"1 board"``, ``"2 boards"``: a number and its noun, in the singular for one."""
@@ -203,15 +215,7 @@ class Check:
         if self.counterexample is None:
             lines += [f"  {n} {label}" for label, n in self.counts]
         else:
-            ex = self.counterexample
-            lines += [f"{ex.call}: {ex.summary}", ""]
-            lines += _text_panels(ex.panels)
-            if any(p.marked for p in ex.panels):
-                lines.append(f"[x] marks {ex.marks}, <x> the cell of the move.")
-            if any(p.grid and p.caption != "probabilities" for p in ex.panels):
-                lines.append(LEGEND)
-            if ex.traceback:
-                lines += ["", ex.traceback.rstrip()]
+            lines.append(str(self.counterexample))
         lines += list(self.notes)
         if self.illustration is not None:
             lines += [f"{self.illustration.call}: {self.illustration.summary}", ""]

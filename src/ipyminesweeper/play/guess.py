@@ -37,6 +37,7 @@ safe".
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, replace
 from itertools import repeat
 
@@ -46,13 +47,14 @@ from ..solver import Analysis, InconsistentViewError, ViewLike, analyse, local_r
 from ..solver.constraints import position_table
 from . import wording
 from .endgame import Endgame, best_endgame_move, best_region_move
-from .influence import fifty_fifty_influence, influence_factor
+from .influence import influence_factor
 from .move import Move, evidence
 
 __all__ = [
     "EXACT_RULE",
     "Candidate",
     "GuessRule",
+    "candidate",
     "forced_fifty_fifty",
     "guess",
     "one_region",
@@ -72,28 +74,6 @@ PROGRESS_BONUS = 0.001  # score = secondary safety * (1 + PROGRESS_BONUS * P(pro
 NEAR_TIE = 0.002  # candidates within this (relative) of the best score are looked at a third level
 THIRD_CANDIDATES = 2  # at most this many candidates get the third level
 THIRD_WIDTH = 2  # next moves weighed at the third level: the safest few
-INFLUENCED = 0.9  # wide=True adds cells whose P(safe) + 50/50 influence / layouts > this * the best one
-
-
-@dataclass(frozen=True)
-class GuessRule:
-    """Parts of the guess rule taken from Hill's solvers, to switch on and off in experiments
-    (``docs/autoplayer.md``). :func:`~ipyminesweeper.play.exact` plays ``connected`` only.
-
-    ``connected=True`` weighs each look-ahead score by the cell's 50/50 influence
-    (:func:`~.influence.influence_factor`), as both his solvers do, but only while the revealed cells
-    are one region (:func:`one_region`): at a game's first guess, and later whenever the revealed
-    areas have joined up. ``long_term=True`` weighs it at every guess, as his JSMinesweeper does
-    (measured, not adopted). ``wide=True`` widens the candidates as his solvers do: cells that could
-    be half of a later 50/50 join even when far less safe (:func:`_influenced`), weighed like the
-    others after them."""
-
-    long_term: bool = False
-    wide: bool = False
-    connected: bool = False
-
-
-EXACT_RULE = GuessRule(connected=True)  # the rule exact plays
 
 
 @dataclass(frozen=True)
@@ -117,6 +97,11 @@ class Candidate:
     weight: float = 1.0  # the long-term weight its score got (1: none)
 
 
+More = Callable[[ViewLike, Analysis, Set[Position], float], Sequence[Candidate]]
+"""``more(view, analysis, skip, least)``: cells to weigh besides the candidates (``skip``), none less
+safe than ``least`` (one less safe can neither win nor come near the best)."""
+
+
 def one_region(view: ViewLike) -> bool:
     """Whether the revealed cells of ``view`` are one region, each reachable from the others through
     revealed neighbours: at the start of a game until a guess lands away from them, and again once
@@ -134,6 +119,22 @@ def one_region(view: ViewLike) -> bool:
                 seen.add(j)
                 todo.append(j)
     return len(seen) == len(revealed)
+
+
+@dataclass(frozen=True)
+class GuessRule:
+    """The two seams of the look-ahead (step 4) that experiments change. ``exact`` plays
+    :data:`EXACT_RULE`; the variants measured and not adopted are in ``benchmarks/variants.py``.
+
+    ``weighs(view)``: whether each look-ahead score is weighed by the cell's 50/50 influence
+    (:func:`~.influence.influence_factor`), as Hill's solvers do; ``exact`` weighs while the revealed
+    cells are one region (:func:`one_region`). ``more``: cells weighed after the candidates (none)."""
+
+    weighs: Callable[[ViewLike], bool] = one_region
+    more: More | None = None
+
+
+EXACT_RULE = GuessRule()  # the rule exact plays
 
 
 def _around(rows: int, cols: int, x: int) -> set[int]:
@@ -339,7 +340,7 @@ def third_order_safety(
     return total
 
 
-def _candidate(view: ViewLike, a: Analysis, pos: Position) -> Candidate:
+def candidate(view: ViewLike, a: Analysis, pos: Position) -> Candidate:
     """``pos`` as a candidate, before the look-ahead."""
     rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
@@ -377,49 +378,8 @@ def _candidates(view: ViewLike, a: Analysis) -> list[Candidate]:
                 for dr, dc in ((2, 0), (-2, 0), (0, 2), (0, -2)):
                     near.add((r + dr, c + dc))
             picked += [pos for pos in inner if pos in near or 1 < n_covered(pos) < 4]
-    out = [_candidate(view, a, pos) for pos in picked]
+    out = [candidate(view, a, pos) for pos in picked]
     out.sort(key=lambda c: (c.dead, round(c.probability, 12), c.covered_neighbours, c.pos))
-    return out
-
-
-def _alike(view: ViewLike, pos: Position) -> int | None:
-    """How many neighbours ``pos`` has, if it lies two cells deep in unrevealed ground (every cell up
-    to two steps away covered): such cells are alike, their looks ahead the same, when they have as
-    many neighbours. None otherwise."""
-    rows, cols, cells = view.rows, view.cols, view.cells
-    r0, c0 = pos
-    for r in range(max(0, r0 - 2), min(rows, r0 + 3)):
-        if cells[r * cols + max(0, c0 - 2) : r * cols + min(cols, c0 + 3)].strip(".f"):
-            return None
-    return len(neighbour_table(rows, cols)[r0 * cols + c0])
-
-
-def _influenced(view: ViewLike, a: Analysis, skip: set[Position], least: float) -> list[Candidate]:
-    """Hill's extra candidates (``getInfluencedTiles`` of his JSMinesweeper), safest first: covered,
-    live cells with a 50/50 influence (:mod:`.influence`) whose P(safe) plus influence / layouts
-    exceeds :data:`INFLUENCED` times the best P(safe), however unsafe they are on their own. Only
-    cells at least ``least`` safe are looked at, and none in ``skip`` or :func:`_alike` one before
-    it or in ``skip``."""
-    cols, cells = view.cols, view.cells
-    covered = {pos: p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."}
-    cutoff = INFLUENCED * (1 - min(covered.values()))
-    kinds = {_alike(view, pos) for pos in skip} - {None}
-    out = []
-    for pos, p in sorted(covered.items(), key=lambda item: (round(item[1], 12), item[0])):
-        if 1 - p < least:
-            break
-        # (the influence is at most the layouts where the cell is a mine, and those where it is safe)
-        if pos in skip or 1 - p + min(p, 1 - p) <= cutoff:
-            continue
-        kind = _alike(view, pos)
-        if kind is not None and kind in kinds:
-            continue
-        influence = fifty_fifty_influence(view, a, pos)
-        if influence and 1 - p + influence / a.layouts > cutoff:
-            c = _candidate(view, a, pos)
-            if not c.dead:
-                out.append(c)
-                kinds.add(kind)
     return out
 
 
@@ -439,8 +399,7 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
 def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
     """The candidates of the look-ahead (step 4) on ``view`` (analysed as ``a``), each weighed, best
     first; those dropped half-way come last, with no score. The first is the guess when steps 1-3 do
-    not apply. ``rule``: the experiments to try (:class:`GuessRule`; by default none, as in
-    :func:`~ipyminesweeper.play.exact`)."""
+    not apply. ``rule``: :data:`EXACT_RULE` unless an experiment changes it (:class:`GuessRule`)."""
     cols, cells = view.cols, view.cells
     known = frozenset(r * cols + c for r, c in a.mines)
     scored: list[Candidate] = []
@@ -448,12 +407,12 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
     afters: dict[Position, dict[int, Analysis | None]] = {}
     best = -1.0
     unflagged = _unflagged(view.rows, cols, cells)
-    long_term = rule.long_term or (rule.connected and one_region(view))
+    weighted = rule.weighs(view)
 
     def consider(c: Candidate) -> None:
         nonlocal best
         x = c.pos[0] * cols + c.pos[1]
-        weight = influence_factor(view, a, c.pos) if long_term else 1.0
+        weight = influence_factor(view, a, c.pos) if weighted else 1.0
         floor = best / ((1 + PROGRESS_BONUS) * weight)
         got = _look_ahead(a, cells, x, c.dist, known, floor, unflagged)
         if got is None:
@@ -478,11 +437,11 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
     candidates = _candidates(view, a)
     for c in candidates:
         consider(c)
-    if rule.wide:
-        # a cell scores at most its P(safe) (times the bonus and, with long_term, its weight): one less
-        # safe than this can neither win nor come near enough to the best for the third level
-        least = -1.0 if long_term else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
-        for c in _influenced(view, a, {c.pos for c in candidates}, least):
+    if rule.more is not None:
+        # a cell scores at most its P(safe) (times the bonus and, weighted, its weight): one less safe
+        # than this can neither win nor come near enough to the best for the third level
+        least = -1.0 if weighted else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
+        for c in rule.more(view, a, {c.pos for c in candidates}, least):
             consider(c)
     scored.sort(key=_rank)
     top = scored[0].score or 0.0

@@ -219,4 +219,5 @@ class Session:
         status = self.board.status
         if status not in ("won", "lost"):
             return ""
-        return wording.game_over(status == "won", round(self.seconds), self.assistance.describe())
+        # whole seconds completed, as the browser's LED timer counts them (js/helpers.js elapsedSeconds)
+        return wording.game_over(status == "won", int(self.seconds), self.assistance.describe())

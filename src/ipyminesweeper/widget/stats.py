@@ -208,8 +208,8 @@ class Stats:
             "|---|---|---:|---:|---:|---:|---:|---:|",
         ]
         for s in self.rows:
-            best = "" if s.best_seconds is None else f"{s.best_seconds:.0f} s"
-            median = "" if s.median_seconds is None else f"{s.median_seconds:.0f} s"
+            best = "" if s.best_seconds is None else f"{int(s.best_seconds)} s"  # whole seconds, as the LED
+            median = "" if s.median_seconds is None else f"{int(s.median_seconds)} s"
             lines.append(
                 f"| {s.level} | {s.first_click} | {s.played} | {s.won} | {best} | {median} | "
                 f"{s.streak} | {s.best_streak} |"

@@ -1,22 +1,18 @@
-"""Hill's wider candidate set (``weigh(view, a, GuessRule(wide=True))``, an experiment, off in ``exact``).
+"""Hill's wider candidate set (``benchmarks.variants.WIDE``: measured, not adopted, so not in ``exact``).
 
 The position is the first guess of expert board 2102000488 of ``benchmarks/boards_file.py`` (first click
 (3,3), an opening): one of the study's boards where Hill's solvers guessed a cell ``exact`` did not weigh
-(docs/autoplayer.md, the discordant-board study).
+(docs/research/exact.md, the discordant-board study).
 """
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
+from benchmarks.boards_file import generate, to_board
+from benchmarks.variants import INFLUENCED, WIDE, exact_wide
 
 from ipyminesweeper import View, analyse, exact, step
-from ipyminesweeper.play.exact import ExactStrategy
-from ipyminesweeper.play.guess import INFLUENCED, GuessRule, second_order_safety, weigh
+from ipyminesweeper.play.guess import second_order_safety, weigh
 from ipyminesweeper.play.influence import fifty_fifty_influence
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from benchmarks.boards_file import generate, to_board
 
 
 def _first_guess() -> View:
@@ -30,22 +26,21 @@ def test_wide_weighs_his_cell_and_picks_it() -> None:
     view = _first_guess()
     a = analyse(view)
     narrow = weigh(view, a)
-    wide = weigh(view, a, GuessRule(wide=True))
+    wide = weigh(view, a, WIDE)
     assert narrow[0].pos == (4, 28)
     assert (0, 23) not in {c.pos for c in narrow}  # 0.79x as safe as the safest: below the 0.9 cut
     assert wide[0].pos == (0, 23)  # his solvers' cell: half of a likely 50/50 at the top edge
     assert wide[0].score is not None and narrow[0].score is not None
     assert wide[0].score > narrow[0].score  # by exact's own look-ahead, not by his weighting
-    variant = ExactStrategy("variant", "", flags=False, rule=GuessRule(wide=True))
     assert exact(view).pos == (4, 28)
-    assert variant(view).pos == (0, 23)
+    assert exact_wide(view).pos == (0, 23)
 
 
 def test_the_extra_cells_are_his() -> None:
     view = _first_guess()
     a = analyse(view)
     narrow = {c.pos for c in weigh(view, a)}
-    extra = [c for c in weigh(view, a, GuessRule(wide=True)) if c.pos not in narrow]
+    extra = [c for c in weigh(view, a, WIDE) if c.pos not in narrow]
     assert extra
     best_safe = 1 - min(a.probabilities[p] for p in a.probabilities if view.cells[p[0] * 30 + p[1]] == ".")
     for c in extra:

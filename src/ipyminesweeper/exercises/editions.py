@@ -1,0 +1,192 @@
+"""One source, three editions: the notebooks as students get them, the answer key, and what the grader needs.
+
+``python -m ipyminesweeper.exercises course notebooks/ dist/course/`` (``make course``) writes:
+
+- ``student/``: each exercise is its stub, and no solution is anywhere: the cells marked as a solution
+  are left out (their marks with them), and every output and execution count is cleared;
+- ``teacher/``: the answer key, runnable: every cell, the solutions unfolded, a first cell that says so;
+- ``autograder/``: the student edition again (the grader runs its given cells, not the student's copies
+  of them, and knows a stub left as it was), ``course.json`` (the exercises, their cells and points) and
+  ``tests/<exercise>.py``, one otter-grader test file per exercise with a test case per property of its
+  check (:mod:`.grading` runs them; so can ``otter``).
+
+The cells are found by their marks (:data:`~.course.KEY` in a cell's metadata, see :mod:`.course`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import shutil
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .course import EXERCISES, KEY, Exercise, exercises_of
+
+__all__ = ["build_course", "main", "mark_of", "otter_tests_of", "student_edition", "teacher_edition"]
+
+Notebook = dict[str, Any]
+
+TEACHER_NOTE = (
+    "**Teacher's edition: the answer key.** Every solution is shown, unfolded, after its exercise. Built by "
+    "`make course` from `notebooks/`; the students' edition is `dist/course/student/`, with no solution in "
+    "it, and `dist/course/autograder/` is what `python -m ipyminesweeper.exercises grade` reads."
+)
+
+
+def mark_of(cell: dict[str, Any]) -> tuple[str, str] | None:
+    """``("exercise", id)`` or ``("solution", id)`` for a marked cell, else None."""
+    mark = cell.get("metadata", {}).get(KEY, {})
+    for kind in ("exercise", "solution"):
+        if isinstance(mark, dict) and isinstance(mark.get(kind), str):
+            return kind, mark[kind]
+    return None
+
+
+def _cleared(cell: dict[str, Any]) -> dict[str, Any]:
+    cell = copy.deepcopy(cell)
+    if cell.get("cell_type") == "code":
+        cell["outputs"] = []
+        cell["execution_count"] = None
+    return cell
+
+
+def student_edition(notebook: Notebook, name: str) -> Notebook:
+    """``notebook`` with no solution cell, no output, and the notebook's name in its metadata; each
+    exercise cell keeps its mark (the grader finds it by it), nothing else does."""
+    out = copy.deepcopy(notebook)
+    cells = []
+    for cell in out["cells"]:
+        mark = mark_of(cell)
+        if mark is not None and mark[0] == "solution":
+            continue
+        cell = _cleared(cell)
+        cell.get("metadata", {}).pop("jupyter", None)
+        cells.append(cell)
+    out["cells"] = cells
+    out.setdefault("metadata", {})[KEY] = {"notebook": name, "edition": "student"}
+    return out
+
+
+def teacher_edition(notebook: Notebook, name: str) -> Notebook:
+    """``notebook`` with its solutions unfolded and a first cell saying it is the answer key."""
+    out = copy.deepcopy(notebook)
+    cells = [{"cell_type": "markdown", "id": "teacher-edition", "metadata": {}, "source": [TEACHER_NOTE]}]
+    for cell in out["cells"]:
+        cell = _cleared(cell)
+        cell.get("metadata", {}).get("jupyter", {}).pop("source_hidden", None)
+        cells.append(cell)
+    out["cells"] = cells
+    out.setdefault("metadata", {})[KEY] = {"notebook": name, "edition": "teacher"}
+    return out
+
+
+def otter_tests_of(exercise: Exercise) -> str:
+    """The otter-grader test file of ``exercise``: one test case per property, one point each."""
+    cases = "\n\n".join(
+        f"@test_case(points=1, name={f'{exercise.id}: {prop}'!r})\n"
+        f"def property_{i + 1}(env):\n"
+        f"    graded({exercise.id!r}, env).require({i})\n"
+        for i, prop in enumerate(exercise.properties)
+    )
+    return (
+        f'"""{exercise.title} (exercise {exercise.id}, notebook {exercise.notebook}): a test case per\n'
+        'property of its check. Made by `python -m ipyminesweeper.exercises course`."""\n\n'
+        "from otter.test_files import test_case\n\n"
+        "from ipyminesweeper.exercises.graded import graded\n\n"
+        "OK_FORMAT = False\n\n"
+        f"name = {exercise.id!r}\n"
+        f"points = {len(exercise.properties)}\n\n\n"
+        f"{cases}"
+    )
+
+
+def _read(path: Path) -> Notebook:
+    notebook: Notebook = json.loads(path.read_text(encoding="utf-8"))
+    return notebook
+
+
+def _write(notebook: Notebook, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(notebook, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+
+
+def _course_json(found: dict[str, str]) -> dict[str, Any]:
+    return {
+        "exercises": {
+            e.id: {
+                "notebook": e.notebook,
+                "title": e.title,
+                "cell": found.get(e.id),
+                "names": list(e.names),
+                "properties": list(e.properties),
+                "points": len(e.properties),
+            }
+            for e in EXERCISES.values()
+        }
+    }
+
+
+def _exercise_cells(notebook: Notebook, name: str) -> dict[str, str]:
+    """``{exercise id: cell id}`` of one notebook; ValueError if an exercise of the course is missing
+    from it, or marked twice."""
+    found: dict[str, str] = {}
+    for cell in notebook["cells"]:
+        mark = mark_of(cell)
+        if mark is not None and mark[0] == "exercise":
+            if mark[1] in found:
+                raise ValueError(f"{name}: exercise {mark[1]} is marked on two cells")
+            found[mark[1]] = str(cell.get("id", ""))
+    missing = [e.id for e in exercises_of(name) if e.id not in found]
+    if missing:
+        raise ValueError(f"{name}: no cell is marked as exercise {', '.join(missing)}")
+    return found
+
+
+def build_course(source: Path, out: Path) -> list[Path]:
+    """Write the three editions of every notebook in ``source`` into ``out`` (replacing what was there);
+    returns the files written."""
+    if not source.is_dir():
+        raise ValueError(f"{source} is not a folder of notebooks")
+    if out.exists():
+        shutil.rmtree(out)
+    written: list[Path] = []
+    found: dict[str, str] = {}
+    for path in sorted(source.glob("*.ipynb")):
+        name, notebook = path.stem, _read(path)
+        found.update(_exercise_cells(notebook, name))
+        student = student_edition(notebook, name)
+        for edition, made in (("student", student), ("teacher", teacher_edition(notebook, name))):
+            _write(made, out / edition / path.name)
+            written.append(out / edition / path.name)
+        if exercises_of(name):
+            _write(student, out / "autograder" / path.name)
+            written.append(out / "autograder" / path.name)
+    tests = out / "autograder" / "tests"
+    tests.mkdir(parents=True, exist_ok=True)
+    for exercise in EXERCISES.values():
+        (tests / f"{exercise.id}.py").write_text(otter_tests_of(exercise), encoding="utf-8")
+        written.append(tests / f"{exercise.id}.py")
+    course = out / "autograder" / "course.json"
+    course.write_text(json.dumps(_course_json(found), indent=1) + "\n", encoding="utf-8")
+    return [*written, course]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m ipyminesweeper.exercises course [NOTEBOOKS] [OUT]``."""
+    parser = argparse.ArgumentParser(
+        prog="python -m ipyminesweeper.exercises course",
+        description="Build the student's, the teacher's and the grader's editions of the notebooks.",
+    )
+    parser.add_argument("notebooks", nargs="?", type=Path, default=Path("notebooks"))
+    parser.add_argument("out", nargs="?", type=Path, default=Path("dist/course"))
+    args = parser.parse_args(argv)
+    try:
+        written = build_course(args.notebooks, args.out)
+    except (ValueError, OSError) as exc:
+        parser.error(str(exc))
+    editions = sorted({p.relative_to(args.out).parts[0] for p in written})
+    print(f"{len(written)} files in {args.out}/: {', '.join(editions)}")
+    return 0
