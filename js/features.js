@@ -51,7 +51,7 @@ export function customGameError(rows, cols, mines, firstClick) {
  * The new_game request for the picker's choice, or {error} saying why it cannot start.
  * @param {{level: string, rows?: string | number, cols?: string | number, mines?: string | number,
  *   firstClick: string}} choice
- * @returns {{request?: Record<string, any>, error?: string}}
+ * @returns {{request?: import("./model.js").Request, error?: string}}
  */
 export function pickerRequest(choice) {
   const firstClick = FIRST_CLICKS.includes(choice.firstClick) ? choice.firstClick : "opening";
@@ -157,7 +157,7 @@ export function boardText(cells, rows, cols) {
   return lines.join("\n");
 }
 
-/** Every key the widget understands, for the help panel (the same keys as keyAction in helpers.js). */
+/** Every key the widget understands, for the help panel (the same keys as keyOf in helpers.js). */
 export const KEY_HELP = /** @type {[string, string][]} */ (key_help);
 
 /** The move line under the board: what, where, why, and what the strategy knew (a probability or a score). */

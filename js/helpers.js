@@ -143,59 +143,32 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
  * where action is reveal | flag | chord | new_game | undo | step | hint | toggle_play | flag_mode |
  * history_back | history_forward | help | escape | copy.
  */
-export function keyAction(event) {
+export function keyOf(event) {
   // Ctrl+C (or Cmd+C) copies the board; Ctrl+Shift+C is the host's (JupyterLab's command palette)
   if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key || "").toLowerCase() === "c") {
     return { type: "action", action: "copy" };
   }
   if (event.ctrlKey || event.altKey || event.metaKey) return null;
-  switch (event.key) {
-    case "ArrowUp":
-      return { type: "move", dr: -1, dc: 0 };
-    case "ArrowDown":
-      return { type: "move", dr: 1, dc: 0 };
-    case "ArrowLeft":
-      return { type: "move", dr: 0, dc: -1 };
-    case "ArrowRight":
-      return { type: "move", dr: 0, dc: 1 };
-    case "Home":
-      return { type: "home" };
-    case "End":
-      return { type: "end" };
-    case " ":
-    case "Spacebar":
-    case "Enter":
-      return { type: "action", action: "reveal" };
-    case "[":
-      return { type: "action", action: "history_back" };
-    case "]":
-      return { type: "action", action: "history_forward" };
-    case "?":
-      return { type: "action", action: "help" };
-    case "Escape":
-      return { type: "action", action: "escape" };
-  }
-  switch ((event.key || "").toLowerCase()) {
-    case "f":
-      return { type: "action", action: "flag" };
-    case "c":
-      return { type: "action", action: "chord" };
-    case "n":
-      return { type: "action", action: "new_game" };
-    case "u":
-    case "z":
-      return { type: "action", action: "undo" };
-    case "h":
-      return { type: "action", action: "hint" };
-    case "s":
-      return { type: "action", action: "step" };
-    case "p":
-      return { type: "action", action: "toggle_play" };
-    case "g":
-      return { type: "action", action: "flag_mode" };
-  }
-  return null;
+  const key = event.key || "";
+  if (Object.hasOwn(MOVES, key)) return MOVES[key];
+  const action = [key, key.toLowerCase()].map((k) => (Object.hasOwn(ACTIONS, k) ? ACTIONS[k] : null)).find(Boolean);
+  return action ? { type: "action", action } : null;
 }
+
+/** The cursor keys, and the keys of the board's actions (letters in either case). */
+const MOVES = {
+  ArrowUp: { type: "move", dr: -1, dc: 0 },
+  ArrowDown: { type: "move", dr: 1, dc: 0 },
+  ArrowLeft: { type: "move", dr: 0, dc: -1 },
+  ArrowRight: { type: "move", dr: 0, dc: 1 },
+  Home: { type: "home" },
+  End: { type: "end" },
+};
+const ACTIONS = {
+  " ": "reveal", Spacebar: "reveal", Enter: "reveal", "[": "history_back", "]": "history_forward", "?": "help",
+  Escape: "escape", f: "flag", c: "chord", n: "new_game", u: "undo", z: "undo", h: "hint", s: "step",
+  p: "toggle_play", g: "flag_mode",
+};
 
 /** Move the cursor, clamped to the board. */
 export function moveCursor(cursor, move, rows, cols) {

@@ -18,7 +18,7 @@ import {
   faceFor,
   formatCounter,
   formatPercent,
-  keyAction,
+  keyOf,
   moveCursor,
   neighbours,
   overlayText,
@@ -144,8 +144,8 @@ test("faceFor and statusMessage follow the status", () => {
   assert.equal(statusMessage("playing", 3), "");
 });
 
-test("keyAction maps the documented keys", () => {
-  const k = (key, mods = {}) => keyAction({ key, ...mods });
+test("keyOf maps the documented keys", () => {
+  const k = (key, mods = {}) => keyOf({ key, ...mods });
   assert.deepEqual(k("ArrowUp"), { type: "move", dr: -1, dc: 0 });
   assert.deepEqual(k("ArrowDown"), { type: "move", dr: 1, dc: 0 });
   assert.deepEqual(k("ArrowLeft"), { type: "move", dr: 0, dc: -1 });

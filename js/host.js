@@ -1,5 +1,5 @@
-// The host page around the widget: its colour scheme, and whether a kernel is behind the model. DOM and
-// widget-manager reads only; the rules (hostTheme, luminance) are pure, in js/input.js.
+// The host page around the widget: its colour scheme and its clipboard. DOM reads only; the rules
+// (hostTheme, luminance) are pure, in js/input.js.
 import { hostTheme, luminance } from "./input.js";
 
 /** The host's theme as the widget shows it: "dark" or "light". */
@@ -52,39 +52,6 @@ export function followTheme(el, root) {
     observer.disconnect();
     dark?.removeEventListener?.("change", queue);
   };
-}
-
-/**
- * The Backbone model this view shows, found through the widget manager (ipywidgets' ManagerBase, the HTML
- * manager of exported pages): each candidate is sent a private event and the one our listener hears is
- * ours. Null where the manager cannot tell (marimo, other hosts): the widget then stays playable.
- */
-export async function findBackbone(model, uid) {
-  const models = /** @type {any} */ (model).widget_manager?._models;
-  if (!models || typeof models !== "object") return null;
-  const tag = `ipyms:whoami:${uid}`;
-  let hit = false;
-  const mark = () => {
-    hit = true;
-  };
-  model.on(tag, mark);
-  try {
-    for (const pending of Object.values(models)) {
-      let candidate;
-      try {
-        candidate = await pending;
-      } catch {
-        continue;
-      }
-      if (!candidate || typeof candidate.trigger !== "function") continue;
-      hit = false;
-      candidate.trigger(tag);
-      if (hit) return candidate;
-    }
-  } finally {
-    model.off(tag, mark);
-  }
-  return null;
 }
 
 /** Put `text` on the clipboard (the API, or a hidden textarea where the API is not allowed); true if it worked. */

@@ -7,34 +7,10 @@ import { isNumber } from "./helpers.js";
 export const LONG_PRESS_MS = 400;
 export const TOUCH_SLOP_PX = 10;
 
-/** The most unanswered requests the browser keeps in the `requests` traitlet (Python accepts 64). */
-export const MAX_PENDING = 32;
-
 /**
- * @typedef {{action: string, row?: number, col?: number}} Request
- * @typedef {{id: number} & Request} Numbered
  * @typedef {{kind: "mouse" | "touch", button: number, idx: number, chording: boolean, x: number, y: number,
  *   fired: boolean}} Press
  */
-
-/**
- * The requests traitlet after adding `request`: the unanswered ones (id above `handled`) plus the new one,
- * with the next id. Resending the unanswered ones is harmless (Python skips ids it has answered), and it
- * makes the channel safe against ipywidgets merging two quick state updates into one.
- * @param {Numbered[] | undefined} requests the current value of the traitlet
- * @param {number} handled the id of the last request Python answered
- * @param {number} lastId the last id this view used (ids never go back, even across views)
- * @param {Request} request
- * @returns {{requests: Numbered[], id: number}}
- */
-export function withRequest(requests, handled, lastId, request) {
-  const pending = (Array.isArray(requests) ? requests : []).filter((r) => r && Number(r.id) > handled);
-  // Plain numbers, exact up to 2**53 (Python refuses ids past it): a 32-bit `| 0` wrapped at 2**31.
-  const floor = Math.max(Number(handled) || 0, Number(lastId) || 0);
-  const top = pending.reduce((m, r) => Math.max(m, Number(r.id) || 0), floor);
-  const id = top + 1;
-  return { requests: [...pending, { id, ...request }].slice(-MAX_PENDING), id };
-}
 
 /**
  * A pointer went down on cell `idx` (with view character `ch`). Returns the immediate action (a right

@@ -2,8 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
+import { MAX_PENDING, withRequest } from "./model.js";
 import {
-  MAX_PENDING,
   driftedAway,
   frozenSeconds,
   hostTheme,
@@ -13,7 +13,6 @@ import {
   pressEnd,
   pressStart,
   tapAction,
-  withRequest,
 } from "./input.js";
 
 test("withRequest keeps the unanswered requests and numbers the new one", () => {

@@ -1,8 +1,9 @@
-// The synced traitlets, decoded once into a plain object (the front end's Model). Pure: no DOM.
-// Python computes every synced value (src/ipyminesweeper/widget/render.py); this is the one place where the
-// front end parses them, so `viewing`, the history length and the cells are read the same way everywhere.
+// The wire, the front end's side: the synced traitlets decoded once into a plain object (the Model), the
+// board's wire form (whole, patched, packed; resync), and the `requests` the browser writes. Pure: no DOM.
+// Python computes every synced value (src/ipyminesweeper/widget/render.py) and writes the board's wire form
+// in src/ipyminesweeper/widget/board_wire.py; both sides read tests/golden/wire.json. This is the one place
+// where the front end parses what Python sends, so the cells and the history are read the same way everywhere.
 import { decodeProbabilities } from "./helpers.js";
-import { applyPatch, bytesOf, readBoardPatch } from "./patch.js";
 
 /** The traitlets the front end reads; a change of any of them re-renders. */
 export const TRAITS = [
@@ -34,6 +35,132 @@ const num = (v, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? 
 const str = (v) => (typeof v === "string" ? v : "");
 const obj = (v) => (v && typeof v === "object" && !Array.isArray(v) ? v : {});
 
+/** The view alphabet; a character's 4-bit code is its position here. */
+export const ALPHABET = ".f012345678*XFx";
+
+/** Read a varint at `at`: [value, next position]; throws on a truncated number. */
+export function readVarint(bytes, at) {
+  let value = 0;
+  let scale = 1;
+  for (;;) {
+    if (at >= bytes.length || scale > 2 ** 28) throw new Error("a patch ends inside a number");
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * scale;
+    scale *= 128;
+    if (!(byte & 0x80)) return [value, at];
+  }
+}
+
+/**
+ * The runs of a patch: [{start, chars}], in order. Throws when a run does not fit `size` cells.
+ * @param {Uint8Array} bytes
+ * @param {number} size
+ * @returns {{start: number, chars: string}[]}
+ */
+export function decodePatch(bytes, size) {
+  const runs = [];
+  let position = 0;
+  let at = 0;
+  while (at < bytes.length) {
+    let gap;
+    let length;
+    [gap, at] = readVarint(bytes, at);
+    [length, at] = readVarint(bytes, at);
+    const start = position + gap;
+    const packed = (length + 1) >> 1;
+    if (length < 1 || start + length > size || at + packed > bytes.length) {
+      throw new Error(`a run of ${length} cells at ${start} does not fit ${size} cells`);
+    }
+    let chars = "";
+    for (let k = 0; k < length; k++) {
+      const byte = bytes[at + (k >> 1)];
+      const code = k & 1 ? byte & 0x0f : byte >> 4;
+      if (code >= ALPHABET.length) throw new Error("a patch holds a state outside the view alphabet");
+      chars += ALPHABET[code];
+    }
+    runs.push({ start, chars });
+    at += packed;
+    position = start + length;
+  }
+  return runs;
+}
+
+/** The view `cells` after a patch, and the flat indices it changed. */
+export function applyPatch(cells, bytes) {
+  const runs = decodePatch(bytes, cells.length);
+  const parts = [];
+  const changed = [];
+  let position = 0;
+  for (const { start, chars } of runs) {
+    parts.push(cells.slice(position, start), chars);
+    for (let k = 0; k < chars.length; k++) changed.push(start + k);
+    position = start + chars.length;
+  }
+  parts.push(cells.slice(position));
+  return { cells: parts.join(""), changed };
+}
+
+/**
+ * A synced `board_patch` value: the version it produces, then runs.
+ * @param {Uint8Array} bytes
+ * @returns {{version: number, runs: Uint8Array}}
+ */
+export function readBoardPatch(bytes) {
+  const [version, at] = readVarint(bytes, 0);
+  return { version, runs: bytes.subarray(at) };
+}
+
+/** The bytes of a synced binary value: ipywidgets gives a DataView, other hosts an ArrayBuffer or a typed array. */
+export function bytesOf(value) {
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  return new Uint8Array(0);
+}
+
+/** A varint's bytes: 7 bits per byte, low first, the high bit set on every byte but the last. */
+function varint(n) {
+  const out = [];
+  while (n > 0x7f) {
+    out.push((n % 128) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+  return out;
+}
+
+/** The patch that turns view `before` into view `after` (the same shape): what board_wire.diff writes. */
+export function diffCells(before, after) {
+  const out = [];
+  let position = 0;
+  for (let i = 0; i < after.length; ) {
+    if (before.charCodeAt(i) === after.charCodeAt(i)) {
+      i++;
+      continue;
+    }
+    let stop = i + 1;
+    while (stop < after.length && before.charCodeAt(stop) !== after.charCodeAt(stop)) stop++;
+    out.push(...varint(i - position), ...varint(stop - i));
+    for (let k = i; k < stop; k += 2) {
+      const low = k + 1 < stop ? ALPHABET.indexOf(after[k + 1]) : 0;
+      out.push((ALPHABET.indexOf(after[k]) << 4) | low);
+    }
+    position = i = stop;
+  }
+  return Uint8Array.from(out);
+}
+
+/** The whole view as it travels (board_wire.wire_cells): the view, or for a board of PACKED_FROM cells or more,
+ * PACKED and the base64 of the patch from the all-covered view when that is shorter. */
+export function wireCells(cells) {
+  if (cells.length < PACKED_FROM) return cells;
+  const bytes = diffCells(".".repeat(cells.length), cells);
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 8192) binary += String.fromCharCode(...bytes.subarray(i, i + 8192));
+  const packed = PACKED + btoa(binary);
+  return packed.length < cells.length ? packed : cells;
+}
+
 /** Why a board cannot be shown ("" when it can): a shape and a `cells` string that disagree, or junk. */
 export function boardProblem(rows, cols, cells) {
   if (!(rows > 0) || !(cols > 0)) return `bad board shape ${rows}x${cols}`;
@@ -42,8 +169,9 @@ export function boardProblem(rows, cols, cells) {
   return "";
 }
 
-/** The first character of a big board's packed view (src/ipyminesweeper/widget/board_sync.py: PACKED). */
+/** The first character of a big board's packed view, and the size from which a view is packed. */
 export const PACKED = "~";
+export const PACKED_FROM = 16_384;
 
 /** The bytes of a base64 text (atob: browsers and node). */
 function fromBase64(text) {
@@ -55,7 +183,7 @@ function fromBase64(text) {
 
 /**
  * The whole view from a synced `cells` value: the view itself, or (a big board: wire_cells in
- * src/ipyminesweeper/widget/board_sync.py) PACKED and the base64 of the patch from the all-covered view, which
+ * board_wire.py) PACKED and the base64 of the patch from the all-covered view, which
  * decodePatch checks as it reads it (no pass over the rebuilt view). `problem` says why it cannot be shown
  * ("" when it can).
  * @returns {{cells: string, problem: string}}
@@ -74,7 +202,7 @@ export function readCells(value, rows, cols) {
 /**
  * The board: the synced `cells` (the whole view, at `cells_version`), or the cells decoded last time when the
  * synced ones are not newer, then the synced `board_patch` applied when it is the next version (see
- * src/ipyminesweeper/widget/board_sync.py). `missing` is the version of a patch that could not be applied
+ * board_wire.py). `missing` is the version of a patch that could not be applied
  * (one was missed): the front end then asks for the whole board. A patch is checked as it is read, so the
  * patched view is not parsed again.
  */
@@ -174,3 +302,35 @@ export const cellAt = (model, i) => model.cells[i];
 export const isLive = (model) => model.viewing < 0;
 /** The history index on screen: the board being looked at, or the live game's. */
 export const shownIndex = (model) => (model.viewing < 0 ? model.historyLength - 1 : model.viewing);
+
+// --- the requests the browser writes ---------------------------------------------------------------------
+
+/** The most unanswered requests the browser keeps in the `requests` traitlet (Python accepts 64). */
+export const MAX_PENDING = 32;
+
+/**
+ * @typedef {{action: string} & Record<string, string | number>} Request  a request: its action and fields
+ * @typedef {{id: number} & Request} Numbered
+ */
+
+/**
+ * The requests traitlet after adding `request`: the unanswered ones (id above `handled`) plus the new one,
+ * with the next id. Resending the unanswered ones is harmless (Python skips ids it has answered), and it
+ * makes the channel safe against ipywidgets merging two quick state updates into one.
+ * @param {Numbered[] | undefined} requests the current value of the traitlet
+ * @param {number} handled the id of the last request Python answered
+ * @param {number} lastId the last id this view used (ids never go back, even across views)
+ * @param {Request} request
+ * @returns {{requests: Numbered[], id: number}}
+ */
+export function withRequest(requests, handled, lastId, request) {
+  const pending = (Array.isArray(requests) ? requests : []).filter((r) => r && Number(r.id) > handled);
+  // Plain numbers, exact up to 2**53 (Python refuses ids past it): a 32-bit `| 0` wrapped at 2**31.
+  const floor = Math.max(Number(handled) || 0, Number(lastId) || 0);
+  const top = pending.reduce((m, r) => Math.max(m, Number(r.id) || 0), floor);
+  const id = top + 1;
+  return { requests: [...pending, { id, ...request }].slice(-MAX_PENDING), id };
+}
+
+/** Whether to ask Python for the whole board (the `resync` request): a patch was missed, and not asked for yet. */
+export const resyncWanted = (model, asked) => model.missing > model.version && asked < model.missing;

@@ -9,7 +9,7 @@ import ts from "typescript";
 export const LIMIT = 50;
 
 /** Today's offenders (2026-11-26), "file name" -> lines: shorten them, then remove them. */
-export const ALLOWED = { "helpers.js keyAction": 53 };
+export const ALLOWED = {};
 
 /** Every function of a module, with its name and its length in lines. */
 export function functionLengths(file) {

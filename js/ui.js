@@ -5,37 +5,76 @@
 import { cellMessage, isOver, moveCursor } from "./helpers.js";
 import { cellSize, pickerLevel, pickerRequest, scrubTarget, zoomStep } from "./features.js";
 import { driftedAway, longPressAction, longPressable, pressEnd, pressStart } from "./input.js";
-import { shownIndex } from "./model.js";
+import { resyncWanted, shownIndex } from "./model.js";
 
 /**
  * @typedef {import("./model.js").Model} Model
+ * @typedef {import("./model.js").Request} Request
  * @typedef {import("./input.js").Press & {id: number}} Press
  * @typedef {{level: string, rows: string, cols: string, mines: string, firstClick: string}} PickerForm
  * @typedef {{top: number, left: number, width: number, height: number}} Scroll
+ * @typedef {{type: "move", dr: number, dc: number} | {type: "home"} | {type: "end"} | {type: "action", action: string}} KeyAct
  * @typedef {{
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
- *   panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm, pickerError: string,
- *   pickerWaitsFor: number, scrubId: number, scroll: Scroll, width: number, live: boolean,
- *   copied: string, now: number, hintKey: string, settled: boolean,
+ *   pointerId: number, panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm,
+ *   pickerError: string, pickerWaitsFor: number, scrubId: number, lastId: number, resyncAsked: number, probeId: number,
+ *   scroll: Scroll, width: number, live: boolean, copied: string, now: number, hintKey: string,
+ *   settled: boolean, speedHeld: boolean,
  * }} UI
- * @typedef {{type: string, [key: string]: any}} Msg
- * @typedef {{type: string, [key: string]: any}} Effect
+ * @typedef {{type: "pointerdown", idx: number, pointerType: string, button: number, x: number, y: number, pointerId?: number}
+ *   | {type: "pointermove", idx: number, x: number, y: number}
+ *   | {type: "pointerup", idx: number, button: number}
+ *   | {type: "pointercancel"}
+ *   | {type: "longpress", id: number}
+ *   | {type: "key", act: KeyAct}
+ *   | {type: "panel", name: "picker" | "stats" | "help"}
+ *   | {type: "model"}
+ *   | {type: "sent", tag: string, id: number}
+ *   | {type: "scroll"} & Scroll
+ *   | {type: "resize", width: number}
+ *   | {type: "settled"}
+ *   | {type: "probe"} | {type: "probeTimeout"}
+ *   | {type: "tick", now: number}
+ *   | {type: "copied", ok: boolean | null}
+ *   | {type: "flagMode"}
+ *   | {type: "speedHeld", held: boolean}
+ *   | {type: "request", request: Request, tag?: string}
+ *   | {type: "setting", name: string, value: unknown}
+ *   | {type: "zoom", direction: number}
+ *   | {type: "scrub", delta: number}
+ *   | {type: "togglePlay"}
+ *   | {type: "pickerToggle"} | {type: "pickerClose"} | {type: "pickerStart"}
+ *   | {type: "pickerEdit", field: string, value: string}} Msg
+ * @typedef {{type: "send", request: Request, tag: string}
+ *   | {type: "set", name: string, value: unknown}
+ *   | {type: "focus"} | {type: "capture"} | {type: "vibrate"} | {type: "copy"} | {type: "cancelLongPress"}
+ *   | {type: "fillPicker", form: PickerForm}
+ *   | {type: "showCell", row: number, col: number}
+ *   | {type: "startLongPress", id: number}
+ *   | {type: "later", name: string, ms: number, msg: Msg}} Effect
  * @typedef {[UI, Effect[]]} Step
  */
 
-/** The UI state of a new view. */
+/**
+ * The UI state of a new view.
+ * @returns {UI}
+ */
 export function initialUi(now = 0) {
-  return /** @type {UI} */ ({
+  return {
     cursor: { row: 0, col: 0 },
     kbd: false,
     flagMode: false,
     press: null,
     pressSeq: 0,
+    pointerId: -1,
     panels: { picker: false, stats: false, help: false },
     form: { level: "intermediate", rows: "16", cols: "16", mines: "40", firstClick: "opening" },
     pickerError: "",
     pickerWaitsFor: 0,
     scrubId: 0,
+    lastId: 0,
+    resyncAsked: 0,
+    probeId: 0,
     scroll: { top: 0, left: 0, width: 0, height: 0 },
     width: 0,
     live: true,
@@ -43,8 +82,23 @@ export function initialUi(now = 0) {
     now,
     hintKey: "",
     settled: false,
-  });
+    speedHeld: false,
+  };
 }
+
+/**
+ * One step of the reducer: the next UI state and the effects to perform.
+ * @param {UI} ui
+ * @param {Effect[]} [effects]
+ * @returns {Step}
+ */
+const step = (ui, effects = []) => [ui, effects];
+
+/**
+ * @param {Request} request
+ * @returns {Effect}
+ */
+const send = (request, tag = "") => ({ type: "send", request, tag });
 
 /** Did only the scroll position change from `before` to `after`? Then only the grid is drawn again. */
 export function onlyScrolled(before, after) {
@@ -72,8 +126,6 @@ export function controls(model, ui) {
   };
 }
 
-const send = (request, tag = "") => ({ type: "send", request, tag });
-
 /** The request a cell action sends, when cells may act (Python refuses them after the end anyway). */
 function cellRequest(model, ui, action, idx) {
   if (!action || idx < 0 || !controls(model, ui).cells) return [];
@@ -82,62 +134,63 @@ function cellRequest(model, ui, action, idx) {
 
 /** A pointer went down on cell `idx`: move the cursor there, start following the press. */
 function pointerDown(ui, msg, model) {
-  if (!ui.live || model.problem || msg.idx < 0) return /** @type {Step} */ ([ui, []]);
+  if (!ui.live || model.problem || msg.idx < 0) return step(ui, []);
   const cursor = { row: Math.floor(msg.idx / model.cols), col: msg.idx % model.cols };
-  let next = { ...ui, cursor, kbd: false, press: null };
+  let next = { ...ui, cursor, kbd: false, press: null, pointerId: msg.pointerId ?? -1 };
   /** @type {Effect[]} */
   const effects = [{ type: "focus" }, { type: "cancelLongPress" }];
-  if (isOver(model.status)) return /** @type {Step} */ ([next, effects]);
+  if (isOver(model.status)) return step(next, effects);
   const ch = model.cells[msg.idx];
   const start = pressStart(msg, ch);
   effects.push(...cellRequest(model, ui, start.action, msg.idx));
-  if (!start.press) return /** @type {Step} */ ([next, effects]);
+  if (!start.press) return step(next, effects);
   const press = { ...start.press, id: ui.pressSeq + 1 };
   next = { ...next, press, pressSeq: press.id };
   if (press.kind === "touch" && longPressable(ch, ui.flagMode)) effects.push({ type: "startLongPress", id: press.id });
   effects.push({ type: "capture" });
-  return /** @type {Step} */ ([next, effects]);
+  return step(next, effects);
 }
 
 /** The pointer moved: a finger that drifts is a scroll (nothing happens); a mouse follows the cell under it. */
 function pointerMove(ui, msg) {
   const press = ui.press;
-  if (!press) return /** @type {Step} */ ([ui, []]);
-  if (driftedAway(press, msg.x, msg.y)) return /** @type {Step} */ ([{ ...ui, press: null }, [{ type: "cancelLongPress" }]]);
-  if (press.kind === "touch" || msg.idx === press.idx) return /** @type {Step} */ ([ui, []]);
-  return /** @type {Step} */ ([{ ...ui, press: { ...press, idx: msg.idx } }, []]);
+  if (!press) return step(ui, []);
+  if (driftedAway(press, msg.x, msg.y)) return step({ ...ui, press: null }, [{ type: "cancelLongPress" }]);
+  if (press.kind === "touch" || msg.idx === press.idx) return step(ui, []);
+  return step({ ...ui, press: { ...press, idx: msg.idx } }, []);
 }
 
 /** The pointer came up: the press's action, if it ended where it started. */
 function pointerUp(ui, msg, model) {
   const press = ui.press;
-  if (!press) return /** @type {Step} */ ([ui, []]);
+  if (!press) return step(ui, []);
   const idx = press.kind === "touch" ? press.idx : msg.idx;
   const action = idx >= 0 ? pressEnd(press, idx, msg.button, model.cells[idx], ui.flagMode) : null;
-  return /** @type {Step} */ ([{ ...ui, press: null }, [{ type: "cancelLongPress" }, ...cellRequest(model, ui, action, idx)]]);
+  return step({ ...ui, press: null }, [{ type: "cancelLongPress" }, ...cellRequest(model, ui, action, idx)]);
 }
 
 /** The long-press timer of press `id` fired while the finger is still down: the other action than a tap. */
 function longPress(ui, msg, model) {
   const press = ui.press;
-  if (!press || press.id !== msg.id || press.fired) return /** @type {Step} */ ([ui, []]);
+  if (!press || press.id !== msg.id || press.fired) return step(ui, []);
   const action = longPressAction(model.cells[press.idx], ui.flagMode);
-  return /** @type {Step} */ ([{ ...ui, press: { ...press, fired: true } }, [{ type: "vibrate" }, ...cellRequest(model, ui, action, press.idx)]]);
+  return step({ ...ui, press: { ...press, fired: true } }, [{ type: "vibrate" }, ...cellRequest(model, ui, action, press.idx)]);
 }
 
 /** Step through the history by `delta` boards (a request only when it moves). */
 function scrub(ui, model, delta) {
   const index = scrubTarget(model.viewing, model.historyLength, delta);
-  if (!ui.live || index === shownIndex(model)) return /** @type {Step} */ ([ui, []]);
-  return /** @type {Step} */ ([ui, [send({ action: "scrub", index }, "scrub")]]);
+  if (!ui.live || index === shownIndex(model)) return step(ui, []);
+  return step(ui, [send({ action: "scrub", index }, "scrub")]);
 }
 
 /** Esc: close what is open, and go back to the live game. */
 function escape(ui, model) {
   const panels = { picker: false, stats: false, help: false };
+  /** @type {Effect[]} */
   const effects = ui.panels.picker ? [{ type: "focus" }] : [];
   if (model.viewing >= 0 && ui.live) effects.push(send({ action: "live" }));
-  return /** @type {Step} */ ([{ ...ui, panels, pickerWaitsFor: 0 }, effects]);
+  return step({ ...ui, panels, pickerWaitsFor: 0 }, effects);
 }
 
 /** Whether the board takes key action `act` (else the host, e.g. JupyterLab's shortcuts, gets the key). */
@@ -147,22 +200,22 @@ export function takesKey(act, ui, model) {
   return ui.panels.picker || ui.panels.stats || ui.panels.help || model.viewing >= 0;
 }
 
-/** A key the board takes (see helpers.js keyAction). */
+/** A key the board takes (see helpers.js keyOf). */
 function key(ui, act, model) {
-  if (act.action === "copy") return /** @type {Step} */ ([ui, [{ type: "copy" }]]);
+  if (act.action === "copy") return step(ui, [{ type: "copy" }]);
   if (act.action === "help") return togglePanel(ui, "help");
   if (act.action === "escape") return escape(ui, model);
-  if (!ui.live || model.problem) return /** @type {Step} */ ([ui, []]);
+  if (!ui.live || model.problem) return step(ui, []);
   const next = { ...ui, kbd: true };
   if (act.type !== "action") {
     const [row, col] = moveCursor([ui.cursor.row, ui.cursor.col], act, model.rows, model.cols);
-    return /** @type {Step} */ ([{ ...next, cursor: { row, col } }, [{ type: "showCell", row, col }]]);
+    return step({ ...next, cursor: { row, col } }, [{ type: "showCell", row, col }]);
   }
-  return keyAction(next, act.action, model);
+  return keyCommand(next, act.action, model);
 }
 
 /** The board's key actions that are not cursor moves. */
-function keyAction(ui, action, model) {
+function keyCommand(ui, action, model) {
   const can = controls(model, ui);
   const { row, col } = clampCursor(ui.cursor, model);
   /** @type {Record<string, () => Effect[]>} */
@@ -176,9 +229,9 @@ function keyAction(ui, action, model) {
     hint: () => (can.hint ? [send({ action: "hint" })] : []),
     toggle_play: () => (can.play ? [send({ action: model.autoplaying ? "pause" : "play" })] : []),
   };
-  if (action === "flag_mode") return can.flagMode ? /** @type {Step} */ ([{ ...ui, flagMode: !ui.flagMode }, []]) : /** @type {Step} */ ([ui, []]);
+  if (action === "flag_mode") return can.flagMode ? step({ ...ui, flagMode: !ui.flagMode }, []) : step(ui, []);
   if (action === "history_back" || action === "history_forward") return scrub(ui, model, action === "history_back" ? -1 : 1);
-  return /** @type {Step} */ ([ui, table[action] ? table[action]() : []]);
+  return step(ui, table[action] ? table[action]() : []);
 }
 
 /** The cursor, kept on the board when its shape changed. */
@@ -190,103 +243,91 @@ export function clampCursor(cursor, model) {
 }
 
 function togglePanel(ui, name) {
-  return /** @type {Step} */ ([{ ...ui, panels: { ...ui.panels, [name]: !ui.panels[name] } }, []]);
+  return step({ ...ui, panels: { ...ui.panels, [name]: !ui.panels[name] } }, []);
 }
 
-/** The game picker: open (filled from the game on screen), edit, start, close. */
-function picker(ui, msg, model) {
-  if (msg.type === "picker/toggle" && !ui.panels.picker) {
-    const form = {
-      level: pickerLevel(model.level),
-      rows: String(model.rows),
-      cols: String(model.cols),
-      mines: String(model.mines),
-      firstClick: model.firstClick,
-    };
-    const panels = { ...ui.panels, picker: true };
-    return /** @type {Step} */ ([{ ...ui, panels, form, pickerError: "", pickerWaitsFor: 0 }, [{ type: "fillPicker", form }]]);
-  }
-  if (msg.type === "picker/toggle" || msg.type === "picker/close") {
-    return /** @type {Step} */ ([{ ...ui, panels: { ...ui.panels, picker: false }, pickerWaitsFor: 0 }, [{ type: "focus" }]]);
-  }
-  if (msg.type === "picker/edit") {
-    const custom = ["rows", "cols", "mines"].includes(msg.field);
-    const form = { ...ui.form, [msg.field]: String(msg.value), ...(custom ? { level: "custom" } : {}) };
-    return /** @type {Step} */ ([{ ...ui, form }, custom && ui.form.level !== "custom" ? [{ type: "fillPicker", form }] : []]);
-  }
+/** Open the game picker, filled from the game on screen, or close it. */
+function pickerToggle(ui, model) {
+  if (ui.panels.picker) return pickerClose(ui);
+  /** @type {PickerForm} */
+  const form = {
+    level: pickerLevel(model.level),
+    rows: String(model.rows),
+    cols: String(model.cols),
+    mines: String(model.mines),
+    firstClick: model.firstClick,
+  };
+  const panels = { ...ui.panels, picker: true };
+  return step({ ...ui, panels, form, pickerError: "", pickerWaitsFor: 0 }, [{ type: "fillPicker", form }]);
+}
+
+const pickerClose = (ui) => step({ ...ui, panels: { ...ui.panels, picker: false }, pickerWaitsFor: 0 }, [{ type: "focus" }]);
+
+/** A field of the picker's form changed; typing a size picks Custom. */
+function pickerEdit(ui, field, value) {
+  const custom = ["rows", "cols", "mines"].includes(field);
+  const form = { ...ui.form, [field]: String(value), ...(custom ? { level: "custom" } : {}) };
+  return step({ ...ui, form }, custom && ui.form.level !== "custom" ? [{ type: "fillPicker", form }] : []);
+}
+
+/** Start the picker's game, or say why it cannot start. */
+function pickerStart(ui) {
   const choice = pickerRequest({ ...ui.form });
-  if (choice.error || !ui.live) return /** @type {Step} */ ([{ ...ui, pickerError: choice.error || "" }, []]);
-  return /** @type {Step} */ ([{ ...ui, pickerError: "" }, [send(choice.request, "picker")]]);
+  if (choice.error || !ui.live) return step({ ...ui, pickerError: choice.error || "" });
+  return step({ ...ui, pickerError: "" }, [send(choice.request, "picker")]);
 }
 
 /** A new hint: scroll its cell into view (on a big board it may be far from what is shown). */
 function followHint(ui, model) {
   const hint = model.hintMove;
   const key = hint.action && Number.isInteger(hint.row) && Number.isInteger(hint.col) ? `${hint.action}@${hint.row},${hint.col}` : "";
-  if (key === ui.hintKey) return /** @type {Step} */ ([ui, []]);
-  return /** @type {Step} */ ([{ ...ui, hintKey: key }, key ? [{ type: "showCell", row: hint.row, col: hint.col }] : []]);
+  if (key === ui.hintKey) return step(ui);
+  return step({ ...ui, hintKey: key }, key ? [{ type: "showCell", row: hint.row, col: hint.col }] : []);
 }
 
-/** The model changed: a new hint comes into view; the picker closes once Python started its game, or
- * shows why it did not. */
+/** The model changed: a new hint comes into view; the picker closes once Python started its game, or shows
+ * why it did not; a missed board patch asks for the whole board (once). */
 function modelChanged(ui, model) {
-  const [followed, effects] = followHint(ui, model);
+  const [followed, effects] = followHint(probed(ui, model, false)[0], model);
   const [next, more] = pickerAnswered(followed, model);
-  return /** @type {Step} */ ([next, [...effects, ...more]]);
+  if (!resyncWanted(model, next.resyncAsked)) return step(next, [...effects, ...more]);
+  return step({ ...next, resyncAsked: model.missing }, [...effects, ...more, send({ action: "resync" })]);
 }
 
 function pickerAnswered(ui, model) {
-  if (!ui.pickerWaitsFor || model.handled < ui.pickerWaitsFor) return /** @type {Step} */ ([ui, []]);
+  if (!ui.pickerWaitsFor || model.handled < ui.pickerWaitsFor) return step(ui);
   if (model.error) {
     const pickerError = model.error.replace(/^ignored a message from the browser: /, "");
-    return /** @type {Step} */ ([{ ...ui, pickerWaitsFor: 0, pickerError }, []]);
+    return step({ ...ui, pickerWaitsFor: 0, pickerError });
   }
-  return /** @type {Step} */ ([{ ...ui, pickerWaitsFor: 0, panels: { ...ui.panels, picker: false } }, [{ type: "focus" }]]);
+  return step({ ...ui, pickerWaitsFor: 0, panels: { ...ui.panels, picker: false } }, [{ type: "focus" }]);
 }
 
-/** Messages that only set a field of the UI state. */
-function plain(ui, msg, model) {
-  switch (msg.type) {
-    case "sent":
-      if (msg.tag === "picker") return { ...ui, pickerWaitsFor: msg.id };
-      return msg.tag === "scrub" ? { ...ui, scrubId: msg.id } : ui;
-    case "scroll":
-      return { ...ui, scroll: { top: msg.top, left: msg.left, width: msg.width, height: msg.height } };
-    case "resize":
-      return { ...ui, width: msg.width };
-    case "settled":
-      return ui.settled ? ui : { ...ui, settled: true };
-    case "live":
-      return msg.live === ui.live ? ui : { ...ui, live: msg.live, press: msg.live ? ui.press : null };
-    case "tick":
-      return { ...ui, now: msg.now };
-    case "copied":
-      return { ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" };
-    case "flagMode":
-      return controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui;
-    default:
-      return null;
-  }
+/** A request was written: its id, and what waits for its answer (the picker, the slider). */
+function sent(ui, tag, id) {
+  const next = { ...ui, lastId: Math.max(ui.lastId, id) };
+  if (tag === "probe") return step({ ...next, probeId: id });
+  if (tag === "picker") return step({ ...next, pickerWaitsFor: id });
+  return step(tag === "scrub" ? { ...next, scrubId: id } : next);
 }
 
-/** Requests and settings from the header and toolbar buttons. */
-function command(ui, msg, model) {
-  if (!ui.live) return /** @type {Step} */ ([ui, []]);
-  switch (msg.type) {
-    case "request":
-      return /** @type {Step} */ ([ui, [send(msg.request, msg.tag || "")]]);
-    case "setting":
-      return /** @type {Step} */ ([ui, [{ type: "set", name: msg.name, value: msg.value }]]);
-    case "zoom":
-      return /** @type {Step} */ ([ui, [{ type: "set", name: "cell_size", value: zoomStep(drawnSize(model, ui), msg.direction) }]]);
-    case "scrub":
-      return scrub(ui, model, msg.delta);
-    case "togglePlay":
-      return /** @type {Step} */ ([ui, controls(model, ui).play ? [send({ action: model.autoplaying ? "pause" : "play" })] : []]);
-    default:
-      return null;
-  }
+/** How long a view waits for the kernel's answer to its first request before it calls itself a snapshot. */
+export const PROBE_MS = 4000;
+
+/** Is a kernel behind the model? Ask (a `resync`, answered by any kernel); no answer: a snapshot (a saved
+ * notebook reopened, an exported page), until one comes. */
+const probe = (ui) =>
+  step(ui, [send({ action: "resync" }, "probe"), { type: "later", name: "probe", ms: PROBE_MS, msg: { type: "probeTimeout" } }]);
+
+/** The probe's answer came (live), or not in time (a snapshot: no press is followed). */
+function probed(ui, model, timeout) {
+  if (!ui.probeId) return step(ui);
+  if (model.handled >= ui.probeId) return step({ ...ui, live: true, probeId: 0 });
+  return step(timeout ? { ...ui, live: false, press: null } : ui);
 }
+
+/** What only a live view does (a snapshot has no kernel to ask). */
+const whenLive = (ui, effects) => step(ui, ui.live ? effects : []);
 
 /**
  * The reducer: the next UI state and the effects to perform, for message `msg`, given the synced `model`.
@@ -296,29 +337,39 @@ function command(ui, msg, model) {
  * @returns {Step}
  */
 export function update(ui, msg, model) {
-  const simple = plain(ui, msg, model);
-  if (simple) return [simple, []];
-  const commanded = command(ui, msg, model);
-  if (commanded) return commanded;
+  const type = String(msg.type);
   switch (msg.type) {
-    case "pointerdown":
-      return pointerDown(ui, msg, model);
-    case "pointermove":
-      return pointerMove(ui, msg);
-    case "pointerup":
-      return pointerUp(ui, msg, model);
-    case "pointercancel":
-      return [{ ...ui, press: null }, [{ type: "cancelLongPress" }]];
-    case "longpress":
-      return longPress(ui, msg, model);
-    case "key":
-      return key(ui, msg.act, model);
-    case "panel":
-      return togglePanel(ui, msg.name);
-    case "model":
-      return modelChanged(ui, model);
+    case "pointerdown": return pointerDown(ui, msg, model);
+    case "pointermove": return pointerMove(ui, msg);
+    case "pointerup": return pointerUp(ui, msg, model);
+    case "pointercancel": return step({ ...ui, press: null }, [{ type: "cancelLongPress" }]);
+    case "longpress": return longPress(ui, msg, model);
+    case "key": return key(ui, msg.act, model);
+    case "panel": return togglePanel(ui, msg.name);
+    case "model": return modelChanged(ui, model);
+    case "sent": return sent(ui, msg.tag, msg.id);
+    case "scroll":
+      return step({ ...ui, scroll: { top: msg.top, left: msg.left, width: msg.width, height: msg.height } });
+    case "resize": return step({ ...ui, width: msg.width });
+    case "settled": return step(ui.settled ? ui : { ...ui, settled: true });
+    case "probe": return probe(ui);
+    case "probeTimeout": return probed(ui, model, true);
+    case "tick": return step({ ...ui, now: msg.now });
+    case "copied": return step({ ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" });
+    case "flagMode": return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);
+    case "speedHeld": return step({ ...ui, speedHeld: msg.held });
+    case "request": return whenLive(ui, [send(msg.request, msg.tag || "")]);
+    case "setting": return whenLive(ui, [{ type: "set", name: msg.name, value: msg.value }]);
+    case "zoom":
+      return whenLive(ui, [{ type: "set", name: "cell_size", value: zoomStep(drawnSize(model, ui), msg.direction) }]);
+    case "scrub": return scrub(ui, model, msg.delta);
+    case "togglePlay":
+      return whenLive(ui, controls(model, ui).play ? [send({ action: model.autoplaying ? "pause" : "play" })] : []);
+    case "pickerToggle": return pickerToggle(ui, model);
+    case "pickerClose": return pickerClose(ui);
+    case "pickerEdit": return pickerEdit(ui, msg.field, msg.value);
+    case "pickerStart": return pickerStart(ui);
     default:
-      if (msg.type.startsWith("picker/")) return picker(ui, msg, model);
-      throw new Error(`unknown UI message ${JSON.stringify(msg.type)}`);
+      throw new Error(`unknown UI message ${JSON.stringify(type)}`);
   }
 }

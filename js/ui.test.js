@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { controls, initialUi, onlyScrolled, takesKey, update } from "./ui.js";
+import { PROBE_MS, controls, initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { modelOf } from "./testing.js";
 
 /** Run messages through the reducer; returns the last UI state and every effect, in order. */
@@ -91,15 +91,15 @@ test("Escape is the board's only when it has something to close; else the host k
 
 test("the picker opens with the game on screen, checks the form, waits for Python and shows its answer", () => {
   const model = modelOf({ rows: 16, cols: 30, mines: 99, level: "expert", first_click: "safe" });
-  const opened = run(model, [{ type: "picker/toggle" }]);
+  const opened = run(model, [{ type: "pickerToggle" }]);
   assert.equal(opened.ui.panels.picker, true);
   assert.deepEqual(opened.ui.form, { level: "expert", rows: "16", cols: "30", mines: "99", firstClick: "safe" });
   assert.ok(opened.effects.some((e) => e.type === "fillPicker"));
-  const bad = run(model, [{ type: "picker/edit", field: "mines", value: "-3" }, { type: "picker/start" }], opened.ui);
+  const bad = run(model, [{ type: "pickerEdit", field: "mines", value: "-3" }, { type: "pickerStart" }], opened.ui);
   assert.equal(bad.ui.form.level, "custom", "typing a number picks Custom");
   assert.equal(bad.ui.pickerError, "mines = -3: the number of mines cannot be negative");
   assert.deepEqual(bad.sent, []);
-  const good = run(model, [{ type: "picker/edit", field: "mines", value: "100" }, { type: "picker/start" }], bad.ui);
+  const good = run(model, [{ type: "pickerEdit", field: "mines", value: "100" }, { type: "pickerStart" }], bad.ui);
   assert.deepEqual(good.effects.at(-1), { type: "send", request: { action: "new_game", rows: 16, cols: 30, mines: 100, first_click: "safe" }, tag: "picker" });
   const waiting = run(model, [{ type: "sent", tag: "picker", id: 7 }], good.ui).ui;
   assert.equal(run(modelOf({ handled: 6 }), [{ type: "model" }], waiting).ui.panels.picker, true, "not answered yet");
@@ -137,4 +137,18 @@ test("a scroll changes only the scroll window; a new view settles (draws its mar
   const [settled] = update(ui, { type: "settled" }, model);
   assert.equal(settled.settled, true);
   assert.equal(update(settled, { type: "settled" }, model)[0], settled, "the same state: nothing to draw");
+});
+
+test("a view asks whether a kernel is behind it: no answer in time is a snapshot, an answer is live", () => {
+  const asked = run(modelOf(), [{ type: "probe" }]);
+  assert.deepEqual(asked.sent, [{ action: "resync" }], "any kernel answers a resync");
+  assert.deepEqual(asked.effects.at(-1), { type: "later", name: "probe", ms: PROBE_MS, msg: { type: "probeTimeout" } });
+  const waiting = run(modelOf(), [{ type: "sent", tag: "probe", id: 5 }], asked.ui).ui;
+  assert.equal(waiting.live, true, "live until the time is up");
+  const silent = run(modelOf({ handled: 4 }), [{ type: "probeTimeout" }], waiting).ui;
+  assert.equal(silent.live, false, "no kernel answered: a snapshot");
+  assert.deepEqual(run(modelOf({ status: "playing" }), [mouse(3, 2)], silent).sent, [], "a snapshot plays nothing");
+  const answered = run(modelOf({ handled: 5 }), [{ type: "model" }], silent).ui;
+  assert.equal(answered.live, true, "a late answer: live again");
+  assert.equal(run(modelOf({ handled: 5 }), [{ type: "probeTimeout" }], answered).ui.live, true);
 });

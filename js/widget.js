@@ -5,17 +5,17 @@
 //   js/dom.js, js/board.js   small renderers that write it; this file wires listeners, timers and effects.
 // Every action is a request to Python, which owns the rules. Selectors are documented in js/README.md.
 import { CONSTANTS } from "./constants.js";
-import { keyAction, speedText, speedToDelay } from "./helpers.js";
+import { keyOf, speedText, speedToDelay } from "./helpers.js";
 import { boardText } from "./features.js";
-import { LONG_PRESS_MS, withRequest } from "./input.js";
-import { TRAITS, decodeModel } from "./model.js";
+import { LONG_PRESS_MS } from "./input.js";
+import { TRAITS, decodeModel, withRequest } from "./model.js";
 import { initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { gridView, view } from "./view.js";
 import { inWindow, minimapTarget, scrollToShow } from "./grid.js";
 import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar } from "./dom.js";
 import { cellElement, cellId, cellIndexOf, createBoard, renderBoard } from "./board.js";
 import { skeleton } from "./skeleton.js";
-import { copyText, findBackbone, followTheme } from "./host.js";
+import { copyText, followTheme } from "./host.js";
 
 export { CONSTANTS };
 
@@ -37,42 +37,31 @@ function createRoot(uid) {
 
 /**
  * One view's state and its loop: dispatch(msg) runs the reducer, performs the effects, and schedules one
- * repaint per microtask (the change events of one state message arrive together).
+ * repaint per microtask (the change events of one state message arrive together). The UI state (cursor,
+ * press, panels, ...) is `ui`; `timers` holds the handles of the timers it asked for, by name.
+ * @param {import("@anywidget/types").AnyModel<any>} model
+ * @param {HTMLElement} root
+ * @param {string} uid
  */
-function createLoop(model, el, uid) {
-  const root = createRoot(uid);
-  el.appendChild(root);
+function createLoop(model, root, uid) {
   const els = elements(root);
-  const board = createBoard(els, uid);
-  const home = () => /** @type {Document | ShadowRoot} */ (root.getRootNode());
   const loop = {
     model,
-    el,
     root,
     els,
-    board,
-    home,
+    board: createBoard(els, uid),
     decoded: decodeModel((k) => model.get(k)),
     ui: initialUi(Date.now()),
-    lastId: 0,
-    /** @type {any} */ backbone: null,
-    resyncAsked: 0,
-    disposed: false,
-    queued: false,
-    showCell: -1,
-    /** @type {any} */ timer: null,
-    /** @type {any} */ longTimer: null,
-    pointerId: -1,
-    speedHeld: false,
-    settling: false,
+    /** @type {Map<string, {id: any, every: boolean}>} */ timers: new Map(),
     /** @type {{decoded: any, ui: any}} */ painted: { decoded: null, ui: null },
-    uid,
+    showCell: -1,
+    disposed: false,
     /** @type {(msg: import("./ui.js").Msg) => void} */ dispatch: () => {},
   };
   loop.dispatch = (msg) => {
     const queue = [msg];
     while (queue.length) {
-      const [next, effects] = update(loop.ui, /** @type {any} */ (queue.shift()), loop.decoded);
+      const [next, effects] = update(loop.ui, queue.shift(), loop.decoded);
       loop.ui = next;
       for (const effect of effects) perform(loop, effect, queue);
     }
@@ -83,17 +72,34 @@ function createLoop(model, el, uid) {
 
 /** @typedef {ReturnType<typeof createLoop>} Loop */
 
-/** Perform one effect of the reducer; messages it produces (an id sent, a timer) go into `queue`. */
+/** Start timer `name` (replacing one of that name): `f` after `ms`, or every `ms` when `every`. */
+function startTimer(loop, name, ms, f, every = false) {
+  stopTimer(loop, name);
+  loop.timers.set(name, { id: every ? setInterval(f, ms) : setTimeout(f, ms), every });
+}
+
+function stopTimer(loop, name) {
+  const timer = loop.timers.get(name);
+  if (!timer) return;
+  (timer.every ? clearInterval : clearTimeout)(timer.id);
+  loop.timers.delete(name);
+}
+
+/**
+ * Perform one effect of the reducer; messages it produces (an id sent) go into `queue`.
+ * @param {Loop} loop
+ * @param {import("./ui.js").Effect} effect
+ * @param {import("./ui.js").Msg[]} queue
+ */
 function perform(loop, effect, queue) {
   const { model, root, els } = loop;
   switch (effect.type) {
     case "send": {
-      if (!loop.ui.live) return;
-      const next = withRequest(model.get("requests"), loop.decoded.handled, loop.lastId, effect.request);
-      loop.lastId = next.id;
+      if (!loop.ui.live && effect.tag !== "probe") return;
+      const next = withRequest(model.get("requests"), loop.decoded.handled, loop.ui.lastId, effect.request);
       model.set("requests", next.requests);
       model.save_changes();
-      if (effect.tag) queue.push({ type: "sent", tag: effect.tag, id: next.id });
+      queue.push({ type: "sent", tag: effect.tag, id: next.id });
       return;
     }
     case "set":
@@ -105,21 +111,22 @@ function perform(loop, effect, queue) {
       return;
     case "fillPicker":
       fillPicker(els, effect.form);
-      /** @type {HTMLElement | null} */ (els.picker.querySelector('input[type="radio"]:checked'))?.focus({ preventScroll: true });
+      els.picker.querySelector('input[type="radio"]:checked')?.["focus"]?.({ preventScroll: true });
       return;
     case "showCell":
       scrollCellIntoView(loop, effect.row, effect.col, queue);
       return;
+    case "later":
+      startTimer(loop, effect.name, effect.ms, () => !loop.disposed && loop.dispatch(effect.msg));
+      return;
     case "startLongPress":
-      clearTimeout(loop.longTimer);
-      loop.longTimer = setTimeout(() => loop.dispatch({ type: "longpress", id: effect.id }), LONG_PRESS_MS);
+      startTimer(loop, "longpress", LONG_PRESS_MS, () => loop.dispatch({ type: "longpress", id: effect.id }));
       return;
     case "cancelLongPress":
-      clearTimeout(loop.longTimer);
-      loop.longTimer = null;
+      stopTimer(loop, "longpress");
       return;
     case "capture":
-      if (loop.pointerId >= 0) els.board.setPointerCapture?.(loop.pointerId);
+      if (loop.ui.pointerId >= 0) els.board.setPointerCapture?.(loop.ui.pointerId);
       return;
     case "vibrate":
       navigator.vibrate?.(20);
@@ -127,8 +134,6 @@ function perform(loop, effect, queue) {
     case "copy":
       copyBoard(loop);
       return;
-    default:
-      throw new Error(`unknown effect ${effect.type}`);
   }
 }
 
@@ -166,11 +171,12 @@ function scrollCellIntoView(loop, row, col, queue) {
   loop.showCell = row * decoded.cols + col; // and the page, after the repaint (scrollIntoView of the drawn cell)
 }
 
+/** One repaint per microtask, however many messages came in it. */
 function schedule(loop) {
-  if (loop.queued || loop.disposed) return;
-  loop.queued = true;
+  if (loop.timers.has("paint") || loop.disposed) return;
+  loop.timers.set("paint", { id: 0, every: false });
   queueMicrotask(() => {
-    loop.queued = false;
+    loop.timers.delete("paint");
     if (!loop.disposed) paint(loop);
   });
 }
@@ -184,7 +190,7 @@ function paint(loop) {
   const { els, decoded, ui } = loop;
   const scrolled = loop.painted.decoded === decoded && onlyScrolled(loop.painted.ui, ui);
   loop.painted = { decoded, ui };
-  const active = loop.home().activeElement;
+  const active = /** @type {Document | ShadowRoot} */ (loop.root.getRootNode()).activeElement;
   const spec = scrolled ? { grid: decoded.problem ? null : gridView(decoded, ui) } : view(decoded, ui, { sliderFocused: active === els.slider });
   if (!scrolled) renderAround(loop, spec, active);
   if (spec.grid && (loop.root.isConnected || typeof ResizeObserver === "undefined")) {
@@ -199,14 +205,11 @@ function renderAround(loop, spec, active) {
   const { els } = loop;
   renderRoot(els, spec);
   renderHeader(els, spec.header);
-  renderToolbar(els, spec.toolbar, active === els.speed && loop.speedHeld);
+  renderToolbar(els, spec.toolbar, active === els.speed && loop.ui.speedHeld);
   renderHistory(els, spec.history);
   renderPanels(els, spec.panels);
-  if (spec.header.timerRunning && !loop.timer) loop.timer = setInterval(() => loop.dispatch({ type: "tick", now: Date.now() }), 250);
-  if (!spec.header.timerRunning && loop.timer) {
-    clearInterval(loop.timer);
-    loop.timer = null;
-  }
+  if (!spec.header.timerRunning) stopTimer(loop, "clock");
+  else if (!loop.timers.has("clock")) startTimer(loop, "clock", 250, () => loop.dispatch({ type: "tick", now: Date.now() }), true);
 }
 
 /** The grid, the cursor's aria-activedescendant, and a cell asked to be shown. */
@@ -222,24 +225,25 @@ function paintGrid(loop, grid) {
 /** Once the grid has been on screen for a frame, draw its margin (the cells just out of view, there for the
  * next scroll): the first frame waits only for the cells it shows, and the next one for nothing. */
 function settle(loop) {
-  if (loop.ui.settled || loop.settling) return;
-  loop.settling = true;
+  if (loop.ui.settled || loop.timers.has("settle")) return;
   const later = () => !loop.disposed && loop.dispatch({ type: "settled" });
-  requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(later, 0)));
+  requestAnimationFrame(() => requestAnimationFrame(() => startTimer(loop, "settle", 0, later)));
+  loop.timers.set("settle", { id: 0, every: false });
 }
 
 /** Pointer events on the board (mouse, touch, pen), with pointer capture: the release arrives even outside
  * the board and inside a shadow root (marimo), where hit testing goes through the root node. */
 function wirePointer(loop) {
-  const { els, board, home, dispatch } = loop;
+  const { els, board, root, dispatch } = loop;
+  const home = () => /** @type {Document | ShadowRoot} */ (root.getRootNode());
   const at = (x, y) => cellIndexOf(board, home().elementFromPoint?.(x, y) ?? null);
   const target = (e) => cellIndexOf(board, e.composedPath?.()[0] ?? e.target);
   els.board.addEventListener("pointerdown", (e) => {
     const idx = target(e);
     if (idx < 0) return;
     if (e.pointerType === "mouse") e.preventDefault(); // no text selection, no middle-click autoscroll
-    loop.pointerId = e.pointerId;
-    dispatch({ type: "pointerdown", idx, pointerType: e.pointerType, button: e.button, x: e.clientX, y: e.clientY });
+    const { pointerId, pointerType, button } = e;
+    dispatch({ type: "pointerdown", idx, pointerType, button, x: e.clientX, y: e.clientY, pointerId });
   });
   els.board.addEventListener("pointermove", (e) => {
     if (loop.ui.press) dispatch({ type: "pointermove", idx: at(e.clientX, e.clientY), x: e.clientX, y: e.clientY });
@@ -266,7 +270,7 @@ function wireKeys(loop) {
   const { root, els, dispatch } = loop;
   root.addEventListener("keydown", (e) => {
     const target = e.composedPath?.()[0] ?? e.target;
-    const act = keyAction(e);
+    const act = keyOf(e);
     const control = target !== root && target instanceof Element ? target.closest("button, select, input, label, summary") : null;
     const inPicker = target instanceof Element && els.picker.contains(target);
     // A button keeps Space, Enter and Tab; inputs, selects and the picker keep every key.
@@ -274,7 +278,7 @@ function wireKeys(loop) {
     if (control && (inPicker || !control.matches("button, summary") || native)) {
       if (inPicker && act?.action === "escape") {
         e.preventDefault();
-        dispatch({ type: "picker/close" });
+        dispatch({ type: "pickerClose" });
       }
       if (!hostKey(e) || (inPicker && act?.action === "escape")) e.stopPropagation();
       return;
@@ -314,11 +318,11 @@ function wireControls(loop) {
   on(els.helpToggle, "click", () => dispatch({ type: "panel", name: "help" }));
   const setting = (name, value) => dispatch({ type: "setting", name, value });
   on(els.speed, "input", () => {
-    loop.speedHeld = true;
+    if (!loop.ui.speedHeld) dispatch({ type: "speedHeld", held: true });
     els.speedValue.textContent = speedText(speedToDelay(els.speed.value));
   });
   on(els.speed, "change", () => {
-    loop.speedHeld = false;
+    dispatch({ type: "speedHeld", held: false });
     setting("delay", speedToDelay(els.speed.value));
   });
   on(els.strategy, "change", () => setting("strategy", els.strategy.value));
@@ -338,24 +342,24 @@ function wireControls(loop) {
 /** The game picker's controls. */
 function wirePicker(loop) {
   const { els, dispatch } = loop;
-  els.pickerToggle.addEventListener("click", () => dispatch({ type: "picker/toggle" }));
-  els.pickerClose.addEventListener("click", () => dispatch({ type: "picker/close" }));
-  els.start.addEventListener("click", () => dispatch({ type: "picker/start" }));
+  els.pickerToggle.addEventListener("click", () => dispatch({ type: "pickerToggle" }));
+  els.pickerClose.addEventListener("click", () => dispatch({ type: "pickerClose" }));
+  els.start.addEventListener("click", () => dispatch({ type: "pickerStart" }));
   for (const radio of els.picker.querySelectorAll('input[type="radio"]')) {
-    radio.addEventListener("change", () => dispatch({ type: "picker/edit", field: "level", value: /** @type {HTMLInputElement} */ (radio).value }));
+    radio.addEventListener("change", (e) => dispatch({ type: "pickerEdit", field: "level", value: e.target?.["value"] }));
   }
-  els.firstClick.addEventListener("change", () => dispatch({ type: "picker/edit", field: "firstClick", value: els.firstClick.value }));
+  els.firstClick.addEventListener("change", () => dispatch({ type: "pickerEdit", field: "firstClick", value: els.firstClick.value }));
   for (const [field, input] of Object.entries(els.custom)) {
-    input.addEventListener("input", () => dispatch({ type: "picker/edit", field, value: input.value }));
+    input.addEventListener("input", () => dispatch({ type: "pickerEdit", field, value: input.value }));
     input.addEventListener("keydown", (/** @type {KeyboardEvent} */ e) => {
-      if (e.key === "Enter") dispatch({ type: "picker/start" });
+      if (e.key === "Enter") dispatch({ type: "pickerStart" });
     });
   }
 }
 
 /** The scroll window, the available width, and the minimap's clicks. Returns the disposer. */
-function wireScroll(loop) {
-  const { els, el, dispatch } = loop;
+function wireScroll(loop, el) {
+  const { els, dispatch } = loop;
   let frame = 0;
   const onScroll = () => {
     if (frame) return;
@@ -389,40 +393,13 @@ function wireScroll(loop) {
   };
 }
 
-/**
- * The board after a patch, written into the Backbone model's state directly (no change event, nothing sent
- * back to Python), so that a notebook saved from this page keeps the board on screen, and a second view
- * starts from it. A missed patch (versions disagree) asks Python for the whole board, once per version.
- */
-function keepBoard(loop) {
-  const { decoded, backbone } = loop;
-  if (backbone && !decoded.problem && decoded.version > decoded.raw.version) {
-    backbone.attributes.cells = decoded.cells;
-    backbone.attributes.cells_version = decoded.version;
-    loop.decoded = { ...decoded, raw: { ...decoded.raw, cells: decoded.cells, version: decoded.version } };
-  }
-  if (decoded.missing > decoded.version && loop.resyncAsked < decoded.missing) {
-    loop.resyncAsked = decoded.missing;
-    loop.dispatch({ type: "request", request: { action: "resync" } });
-  }
-}
-
-/** Is a kernel behind the model? A saved copy (static page, reopened notebook) is a snapshot. */
+/** Is a kernel behind the model? Asked when the view is made and when the comm changes (ui.js: probe). */
 function wireLive(loop) {
   const { model, dispatch } = loop;
-  let backbone = null;
-  const check = () => dispatch({ type: "live", live: backbone ? backbone.comm_live !== false : true });
-  findBackbone(model, loop.uid)
-    .then((found) => {
-      if (loop.disposed || !found) return;
-      backbone = found;
-      loop.backbone = found;
-      keepBoard(loop);
-      model.on("comm_live_update", check);
-      model.on("comm:close", check);
-      check();
-    })
-    .catch(() => {});
+  const check = () => !loop.disposed && dispatch({ type: "probe" });
+  model.on("comm_live_update", check);
+  model.on("comm:close", check);
+  check();
   return () => {
     model.off("comm_live_update", check);
     model.off("comm:close", check);
@@ -432,22 +409,23 @@ function wireLive(loop) {
 /** @type {import("@anywidget/types").Render<any>} */
 function render({ model, el }) {
   const uid = `ipyms-${++instances}-${Math.random().toString(36).slice(2, 7)}`;
-  const loop = createLoop(model, el, uid);
+  const root = createRoot(uid);
+  el.appendChild(root);
+  const loop = createLoop(model, root, uid);
   const onChange = () => {
     loop.decoded = decodeModel((k) => model.get(k), loop.decoded);
-    keepBoard(loop);
     loop.dispatch({ type: "model" });
   };
   for (const t of TRAITS) model.on(`change:${t}`, onChange);
   wirePointer(loop);
   wireKeys(loop);
   wireControls(loop);
-  const disposers = [wireScroll(loop), wireLive(loop), followTheme(el, loop.root)];
+  const disposers = [wireScroll(loop, el), wireLive(loop), followTheme(el, loop.root)];
+  loop.dispatch({ type: "model" }); // a saved state whose patch was missed asks for the whole board
   paint(loop);
   return () => {
     loop.disposed = true;
-    clearInterval(loop.timer);
-    clearTimeout(loop.longTimer);
+    for (const name of [...loop.timers.keys()]) stopTimer(loop, name);
     for (const dispose of disposers) dispose();
     for (const t of TRAITS) model.off(`change:${t}`, onChange);
     loop.root.remove();

@@ -1,4 +1,4 @@
-"""The board on the wire in JupyterLab (widget/board_sync.py): a click comes back as a patch, a call from a
+"""The board on the wire in JupyterLab (widget/board_wire.py): a click comes back as a patch, a call from a
 notebook cell sends the whole board, and the page shows exactly the engine's view after either. A second
 view of the same widget, made after patched moves, starts from the board on screen (js/widget.js writes
 the patched board back into the model's state).

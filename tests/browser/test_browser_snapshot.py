@@ -106,7 +106,7 @@ def drawn_cells(page) -> dict[int, str]:
 
 
 def test_a_big_board_saved_packed_reopens_as_a_snapshot(lab) -> None:
-    """A board of 40,000 cells travels packed ("~" and base64, widget/board_sync.py): the saved state holds
+    """A board of 40,000 cells travels packed ("~" and base64, widget/board_wire.py): the saved state holds
     that, and the reopened notebook shows the board from it alone."""
     page, server = lab.page, lab.server
     settings = server.config_dir / "lab/user-settings/@jupyter-widgets/jupyterlab-manager"

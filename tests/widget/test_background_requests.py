@@ -14,7 +14,7 @@ from _widget_helpers import browser_state
 
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.play import Move, exact
-from ipyminesweeper.widget.widget import FOREGROUND
+from ipyminesweeper.widget.runtime import FOREGROUND
 
 
 def slow(view: Any) -> Move:

@@ -1,5 +1,5 @@
-"""Board patches (widget/patch.py): a view's changes as bytes, about 2 bytes per changed cell at most on a
-cascade, and the front end's decoder (js/patch.js) reads exactly what Python writes."""
+"""Board patches (widget/board_wire.py): a view's changes as bytes, about 2 bytes per changed cell at most
+on a cascade, and the front end's decoder (js/model.js) reads exactly what Python writes."""
 
 from __future__ import annotations
 
@@ -13,10 +13,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import new_board, reveal
-from ipyminesweeper.widget.board_sync import PACKED_FROM, wire_cells
-from ipyminesweeper.widget.patch import ALPHABET, PatchError, apply, changed_runs, diff, varint
+from ipyminesweeper.widget.board_wire import (
+    ALPHABET,
+    PACKED_FROM,
+    PatchError,
+    apply,
+    changed_runs,
+    diff,
+    varint,
+    wire_cells,
+)
 
-JS = Path(__file__).resolve().parents[2] / "js" / "patch.js"
+JS = Path(__file__).resolve().parents[2] / "js" / "model.js"
 MODEL_JS = JS.with_name("model.js")
 
 views = st.integers(1, 300).flatmap(
@@ -127,7 +135,7 @@ def test_the_front_end_reads_what_python_writes() -> None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_front_end_reads_a_packed_view() -> None:
-    """js/model.js readCells turns what board_sync.wire_cells sends for a big board back into the view."""
+    """js/model.js readCells turns what board_wire.wire_cells sends for a big board back into the view."""
     rows, cols = 150, 120
     board = reveal(new_board(rows, cols, 2_000, seed=4), (75, 60))
     views = [board.view.cells, "." * (rows * cols)]

@@ -12,8 +12,7 @@ import pytest
 from _widget_helpers import SYNCED_TRAITS, browser_request, needs_kernelless_comm, synced_state
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
-from ipyminesweeper.widget.board_sync import read_header
-from ipyminesweeper.widget.patch import apply
+from ipyminesweeper.widget.board_wire import apply, read_header
 from ipyminesweeper.widget.widget import FRONTEND_WRITABLE
 
 # --- constructors ----------------------------------------------------------------------------------
@@ -365,7 +364,7 @@ def test_one_state_message_per_move_and_its_size() -> None:
     assert len(sent) == 1
     assert set(sent[0]["state"]) <= {
         "cells",
-        "cells_version",  # a Python call sends the board whole (board_sync.py)
+        "cells_version",  # a Python call sends the board whole (board_wire.py)
         "board_patch",
         "mines_left",
         "can_undo",

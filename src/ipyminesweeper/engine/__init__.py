@@ -2,8 +2,9 @@
 
 Modules, bottom up: ``errors``, ``geometry`` (positions, neighbours, the size cap), ``cells`` (cell
 states and their text tables), ``minefield`` (mine layouts, levels, policies, seeds), ``placement``
-(where the mines go, per first-click policy), ``notation`` (text and JSON readers), ``view`` (what a
-player sees), ``board`` (the validated ``Board``) and ``rules`` (the pure moves).
+(where the mines go, per first-click policy), ``spec`` (the kind of a game, checked), ``notation`` (text
+and JSON readers), ``view`` (what a player sees), ``board`` (the validated ``Board``) and ``rules``
+(the pure moves).
 """
 
 from .board import Board
@@ -13,7 +14,6 @@ from .geometry import MAX_CELLS, Position, format_position
 from .minefield import FIRST_CLICK_POLICIES, LEVELS, SEED_BITS, Minefield, PendingMines, max_mines
 from .placement import Placement, register_placement
 from .rules import (
-    DEFAULT_DENSITY,
     BoardOptions,
     chord,
     idle_move,
@@ -23,6 +23,7 @@ from .rules import (
     reveal,
     toggle_flag,
 )
+from .spec import DEFAULT_DENSITY, GameSpec
 from .view import View
 
 __all__ = [
@@ -36,6 +37,7 @@ __all__ = [
     "BoardOptions",
     "CellState",
     "GameOverError",
+    "GameSpec",
     "Minefield",
     "PendingMines",
     "Placement",

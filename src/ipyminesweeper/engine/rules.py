@@ -13,24 +13,21 @@ from typing import TypedDict
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
 from .errors import game_over, quote
-from .geometry import Position, neighbour_indices, shape_error, spread_position_error
+from .geometry import Position, neighbour_indices, spread_position_error
 from .minefield import (
-    FIRST_CLICK_POLICIES,
-    LEVELS,
     Minefield,
     PendingMines,
-    max_mines,
-    mine_count_error,
     new_seed,
     pad,
-    seed_error,
 )
 from .placement import placement_for
+from .spec import DEFAULT_DENSITY, GameSpec
 from .view import View
 
 __all__ = [
     "DEFAULT_DENSITY",
     "BoardOptions",
+    "GameSpec",
     "chord",
     "idle_move",
     "new_board",
@@ -39,10 +36,6 @@ __all__ = [
     "reveal",
     "toggle_flag",
 ]
-
-
-DEFAULT_DENSITY = 40 / 256
-"""The share of mines when a size is given without ``mines=`` or ``density=`` (intermediate's)."""
 
 
 class BoardOptions(TypedDict, total=False):
@@ -59,7 +52,7 @@ class BoardOptions(TypedDict, total=False):
 
 
 def new_board(
-    rows: int | str | None = None,
+    rows: int | str | GameSpec | None = None,
     cols: int | None = None,
     mines: int | None = None,
     *,
@@ -67,7 +60,7 @@ def new_board(
     size: int | None = None,
     density: float | None = None,
     seed: int | None = None,
-    first_click: str = "opening",
+    first_click: str | None = None,
 ) -> Board:
     """A new game, status ``"ready"``; it takes what :class:`~ipyminesweeper.Minesweeper` takes.
 
@@ -86,67 +79,22 @@ def new_board(
     board. Without a seed a fresh 128-bit one is drawn and kept in ``board.seed``, so the game can be
     replayed but not guessed. Every argument is checked before anything is allocated.
     """
-    if isinstance(rows, str):  # new_board("expert")
-        if level is not None:
-            raise TypeError(f"give the level once: new_board({rows!r}) or new_board(level={rows!r})")
-        level, rows = rows, None
-    if level is not None:
-        if not isinstance(level, str):
-            hint = " (did you mean size=...?)" if isinstance(level, int) else ""
-            raise TypeError(f"level is a level name ({', '.join(LEVELS)}), not {quote(level)}{hint}")
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {quote(level)}: use one of {', '.join(LEVELS)}")
-        given = _given(rows=rows, cols=cols, mines=mines, size=size, density=density)
-        if given:
-            raise TypeError(f"the {level!r} level sets the size and mines: do not also pass {given}")
-        rows, cols, mines = LEVELS[level]
-    if size is not None:
-        if rows is not None or cols is not None:
-            raise TypeError("give either size= (a square board) or rows and cols, not both")
-        rows = cols = size
-    if rows is None:
-        given = _given(cols=cols, mines=mines, density=density)
-        if given:
-            raise TypeError(f"{given} need a size: pass size= or rows and cols (e.g. new_board(9, 9, 10))")
-        rows, cols, mines = LEVELS["intermediate"]
-    if mines is None and density is None:
-        density = DEFAULT_DENSITY
-    cols = rows if cols is None else cols
-    error = shape_error(rows, cols, ("size", "size") if size is not None else ("rows", "cols"))
-    if error:
-        raise error
-    assert isinstance(rows, int) and isinstance(cols, int)
-    if first_click not in FIRST_CLICK_POLICIES:
-        raise ValueError(
-            f"unknown first_click {quote(first_click)}: use one of {', '.join(FIRST_CLICK_POLICIES)}"
+    if isinstance(rows, GameSpec):  # new_board(spec)
+        given = (cols, mines, level, size, density, seed, first_click)
+        if any(v is not None for v in given):
+            raise TypeError("a GameSpec already says everything: new_board(spec) takes nothing else")
+        spec = rows
+    else:
+        spec = GameSpec.parse(
+            rows, cols, mines, level=level, size=size, density=density, seed=seed, first_click=first_click
         )
-    if mines is not None and density is not None:
-        raise TypeError("give mines= (a count) or density= (a ratio between 0 and 1), not both")
-    if density is not None:
-        if isinstance(density, bool) or not isinstance(density, (int, float)):
-            raise TypeError(f"density must be a number between 0 and 1, not {quote(density)}")
-        if not 0 <= density < 1:
-            raise ValueError(f"density must be at least 0 and below 1, not {density}")
-        mines = min(round(density * rows * cols), max_mines(rows, cols, first_click))
-    error = mine_count_error(rows, cols, mines, first_click)
-    if error:
-        raise error
-    assert isinstance(mines, int)
-    if seed is None:
-        seed = new_seed()
-    error = seed_error(seed)
-    if error:
-        raise error
+    rows, cols, mines, first_click = spec.rows, spec.cols, spec.mines, spec.first_click
+    seed = new_seed() if spec.seed is None else spec.seed
     place = placement_for(first_click)  # a missing placement fails here, before the game starts
     states = bytes(rows * cols)
     if first_click == "any":
         return Board(rows, cols, mines, states, place(rows, cols, mines, seed, None))
     return Board(rows, cols, mines, states, PendingMines(seed, first_click))
-
-
-def _given(**arguments: object) -> str:
-    """The names of the arguments that were given (not None), for an error message: "mines=, size="."""
-    return ", ".join(f"{name}=" for name, value in arguments.items() if value is not None)
 
 
 def place_mines(board: Board, first: int) -> Board:

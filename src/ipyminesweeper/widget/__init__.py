@@ -13,17 +13,8 @@ from . import effects, messages
 from .effects import *  # noqa: F403 (every effect, as listed in effects.__all__)
 from .history import History, Turn
 from .messages import *  # noqa: F403 (every message, as listed in messages.__all__)
-from .session import (
-    Assistance,
-    Autoplay,
-    Problem,
-    Session,
-    Settings,
-    StrategyError,
-    start,
-    update,
-    update_all,
-)
+from .model import Assistance, Autoplay, Problem, Session, Settings
+from .session import StrategyError, start, update, update_all
 from .stats import GameResult, LevelStats, Stats
 from .subscriptions import Every, subscriptions
 from .widget import Minesweeper

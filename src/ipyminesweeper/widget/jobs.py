@@ -111,6 +111,11 @@ class Job(Generic[T]):
         left = None if timeout is None else max(0.0, timeout - self.seconds)
         return await asyncio.wait_for(asyncio.shield(self._future), left)
 
+    async def ended(self, seconds: float) -> bool:
+        """Whether the work ends within ``seconds``, awaited on the event loop (the job keeps running)."""
+        done, _ = await asyncio.wait({self._future}, timeout=seconds)
+        return bool(done)
+
     def wait(self, seconds: float) -> bool:
         """Block up to ``seconds`` for the work to end (on the loop's own thread: a short wait only);
         whether it did. :meth:`outcome` then gives its result."""

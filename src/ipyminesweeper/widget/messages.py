@@ -20,10 +20,9 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..engine import LEVELS, Board, Position
+from ..engine import Board, GameSpec, Position
 from ..engine.errors import quote
 from ..engine.geometry import as_position
-from ..engine.minefield import seed_error
 from ..play import BUILTINS, STRATEGIES, Strategy
 from .constants import MAX_CELL, MAX_REQUEST_ID, MIN_CELL
 from .stats import Stats
@@ -32,6 +31,7 @@ __all__ = [
     "ECHO_LIMIT",
     "FRONTEND_WRITABLE",
     "MAX_DELAY",
+    "MAX_TIME_LIMIT",
     "MESSAGES",
     "NAME_LIMIT",
     "SETTINGS",
@@ -39,9 +39,11 @@ __all__ = [
     "AddStrategy",
     "AutoStep",
     "BadInput",
+    "Began",
     "Cancel",
     "CellMessage",
     "Chord",
+    "Finished",
     "Flag",
     "FromBrowser",
     "Hint",
@@ -63,11 +65,15 @@ __all__ = [
     "SetDelay",
     "SetLabels",
     "SetQuestionMarks",
+    "SetTimeLimit",
+    "Settle",
     "ShowProbabilities",
     "StatsChanged",
     "Step",
+    "Stopped",
     "StrategyStopped",
     "Undo",
+    "Working",
     "check_request",
     "decode",
     "decode_requests",
@@ -81,6 +87,8 @@ REQUEST_LIMIT = 64
 """The most requests one ``requests`` update may carry (the browser keeps only the unanswered ones)."""
 MAX_DELAY = 10.0
 """The longest pause between two autoplayer moves, in seconds."""
+MAX_TIME_LIMIT = 3600.0
+"""The longest time limit of a strategy's move (``Minesweeper.strategy_time_limit``), in seconds."""
 NAME_LIMIT = 60
 """The longest strategy name a session accepts."""
 REQUEST_FIELDS = 8
@@ -105,6 +113,19 @@ def _require_type(condition: bool, problem: str) -> None:
 
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _seconds(seconds: object, name: str, highest: float, problem: str, *, positive: bool = False) -> float:
+    """``seconds`` as a float, checked: a finite number from 0 (excluded if ``positive``) to ``highest``,
+    else ``problem`` (with what was given)."""
+    _require_type(
+        isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
+        f"{name} is a number of seconds, not {quote(seconds)}",
+    )
+    assert isinstance(seconds, (int, float))
+    above = seconds > 0 if positive else seconds >= 0
+    _require(math.isfinite(seconds) and above and seconds <= highest, f"{problem}, not {quote(seconds)}")
+    return float(seconds)
 
 
 def _check_strategy(value: object, what: str) -> None:
@@ -196,7 +217,8 @@ class NewGame(Message):
 @dataclass(frozen=True)
 class NewGameOf(Message):
     """Start a new game of a kind: a ``level``, or ``rows``, ``cols`` and ``mines``, and ``first_click``;
-    what is left out stays as in the current game.
+    what is left out stays as in the current game (:meth:`spec` reads it with the engine's
+    :meth:`~ipyminesweeper.engine.spec.GameSpec.parse`).
 
     Without a ``seed``, :func:`~ipyminesweeper.widget.session.update` checks the kind and asks the shell
     for a fresh seed (the ``DrawSeed`` effect), which sends this message back with every field filled.
@@ -222,20 +244,35 @@ class NewGameOf(Message):
             _require_type(
                 value is None or _is_int(value), f"a new game's {name} is an int, not {quote(value)}"
             )
-        if self.level is not None:
-            _require(
-                self.level in LEVELS, f"unknown level {quote(self.level)}: use one of {', '.join(LEVELS)}"
-            )
-            _require(
-                size == (None, None, None),
-                f"the {self.level!r} level sets the size and mines: give no rows, cols or mines",
-            )
-        given = sum(value is not None for value in size)
-        _require(given in (0, 3), "a new game of another size needs rows, cols and mines")
-        if self.seed is not None:
-            error = seed_error(self.seed)
-            if error is not None:
-                raise error
+        _require(
+            self.level is None or size == (None, None, None),
+            f"the {self.level!r} level sets the size and mines: give no rows, cols or mines",
+        )
+        _require(
+            sum(v is not None for v in size) in (0, 3),
+            "a new game of another size needs rows, cols and mines",
+        )
+        try:  # the level and the seed; the rest is checked against the game it replaces (spec)
+            GameSpec.parse(level=self.level, seed=self.seed)
+        except ValueError as error:
+            raise MessageError(str(error)) from None
+
+    def spec(self, like: GameSpec) -> GameSpec:
+        """The game this message asks for, what it leaves out taken from ``like`` (the current game's)."""
+        return GameSpec.parse(
+            self.rows,
+            self.cols,
+            self.mines,
+            level=self.level,
+            seed=self.seed,
+            first_click=self.first_click,
+            like=like,
+        )
+
+    @classmethod
+    def of(cls, spec: GameSpec) -> NewGameOf:
+        """The message for the game ``spec`` (every field filled)."""
+        return cls(None, spec.rows, spec.cols, spec.mines, spec.first_click, spec.seed)
 
 
 @dataclass(frozen=True)
@@ -292,7 +329,7 @@ class Live(Message):
 
 @dataclass(frozen=True)
 class Resync(Message):
-    """The browser missed a change of the board (see :mod:`.board_sync`): send it the whole board again."""
+    """The browser missed a change of the board (see :mod:`.board_wire`): send it the whole board again."""
 
     action = "resync"
 
@@ -360,16 +397,8 @@ class SetDelay(Message):
     setting = "delay"
 
     def __post_init__(self) -> None:
-        seconds = self.seconds
-        _require_type(
-            isinstance(seconds, (int, float)) and not isinstance(seconds, bool),
-            f"delay is a number of seconds, not {quote(seconds)}",
-        )
-        _require(
-            math.isfinite(seconds) and 0 <= seconds <= MAX_DELAY,
-            f"delay must be a number of seconds from 0 to {MAX_DELAY:g}, not {quote(seconds)}",
-        )
-        object.__setattr__(self, "seconds", float(seconds))
+        problem = f"delay must be a number of seconds from 0 to {MAX_DELAY:g}"
+        object.__setattr__(self, "seconds", _seconds(self.seconds, "delay", MAX_DELAY, problem))
 
 
 @dataclass(frozen=True)
@@ -448,6 +477,54 @@ class Cancel(Message):
 @dataclass(frozen=True)
 class AutoStep(Message):
     """The autoplayer's timer fired: play its next move (nothing, if it has stopped meanwhile)."""
+
+
+@dataclass(frozen=True)
+class SetTimeLimit(Message):
+    """How long, in seconds, a strategy may think over one autoplayer move (0 excluded, at most an hour)."""
+
+    seconds: float
+
+    def __post_init__(self) -> None:
+        problem = f"strategy_time_limit is from 0 to {MAX_TIME_LIMIT:g} seconds (not 0)"
+        limit = _seconds(self.seconds, "strategy_time_limit", MAX_TIME_LIMIT, problem, positive=True)
+        object.__setattr__(self, "seconds", limit)
+
+
+@dataclass(frozen=True)
+class Began(Message):
+    """The shell runs ``message`` (a slow one) in a worker thread since ``since`` (epoch ms): the session
+    holds it as its work under way (:mod:`.shell`)."""
+
+    message: Message
+    since: int
+
+
+@dataclass(frozen=True)
+class Settle(Message):
+    """The moves sent as patches have paused at board ``version``: send the whole board (see
+    :mod:`.board_wire`), so the browser's copy of the state is whole again."""
+
+    version: int
+
+
+@dataclass(frozen=True)
+class Working(Message):
+    """The work under way goes on: the busy line counts its seconds."""
+
+
+@dataclass(frozen=True)
+class Finished(Message):
+    """The work under way ended with ``outcome``: the session and the effects ``update`` gave for it."""
+
+    outcome: tuple[Any, tuple[Any, ...]]
+
+
+@dataclass(frozen=True)
+class Stopped(Message):
+    """The shell stopped the work under way: past the time limit, or on the kernel's interrupt."""
+
+    why: str
 
 
 STOP_REASONS = ("time limit", "interrupt", "dropped")

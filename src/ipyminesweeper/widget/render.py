@@ -1,7 +1,8 @@
 """What the browser gets: the synced traitlets, as a pure function of the session (Elm's ``view``).
 
-Every value the browser sees comes from here, the problem to show, the statistics table, the frozen timer
-and the last request answered included; the shell only sets the traitlets to what :func:`render` says.
+Every value the browser sees comes from here, the problem to show, the statistics table, the frozen timer,
+the last request answered, what the kernel is busy with, and the board's version and last patch
+(:mod:`.board_wire`) included; the shell only sets the traitlets to what :func:`render` says.
 Nothing here reads the mines: every value comes from the view of the board on screen (which shows no
 mine while the game is on), from strategy moves (which were computed from views), and from the session's
 own settings. So a saved notebook re-renders from this state alone, and the browser never learns where a
@@ -19,7 +20,8 @@ from ..engine import Position, View
 from ..solver import InconsistentViewError, analyse
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
-from .session import Problem, Session, StrategyError, describe_turn
+from .model import Problem, Session
+from .session import StrategyError, describe_turn
 from .stats import level_name
 
 __all__ = [
@@ -47,6 +49,8 @@ SYNCED = (
     "first_click",
     "level",
     "cells",
+    "cells_version",
+    "board_patch",
     "mines_left",
     "started_at",
     "ended_at",
@@ -72,6 +76,7 @@ SYNCED = (
     "error",
     "error_details",
     "handled",
+    "busy",
     "status",
 )
 """Every synced traitlet Python writes, in the order they are sent (``status`` comes last); the browser
@@ -94,6 +99,8 @@ def render(session: Session) -> dict[str, Any]:
         "first_click": board.first_click,
         "level": level_name(board.rows, board.cols, board.mines),
         "cells": view.cells,
+        "cells_version": session.wire.version,
+        "board_patch": session.wire.patch or b"",
         "mines_left": view.flags_left,
         "started_at": session.started_at,
         "ended_at": session.ended_at,
@@ -119,8 +126,17 @@ def render(session: Session) -> dict[str, Any]:
         "error": "" if session.problem is None else session.problem.text,
         "error_details": error_details(session.problem),
         "handled": session.handled,
+        "busy": _busy(session),
         "status": view.status,
     }
+
+
+def _busy(session: Session) -> str:
+    """What the kernel works on for the browser, and for how long: ``"working on hint: 3 s"``, or ""."""
+    work = session.work
+    if work is None or work.autoplay:
+        return ""
+    return f"working on {work.what}: {work.seconds} s"
 
 
 def error_details(problem: Problem | None) -> str:

@@ -16,19 +16,29 @@ wrong type, and the caller keeps the session it had: a rejected message changes 
 the browser (:class:`FromBrowser`) and the autoplayer's timer (:class:`AutoStep`) have no caller to raise
 to: their problem becomes part of the session, which the widget shows. The widget (:mod:`.widget`) is a
 thin shell around this loop; :func:`subscriptions` says which timers it runs.
+
+The shell's own state is part of the session too, and ``update`` keeps it in step:
+
+- **slow work**: :func:`is_slow` says which messages may hold the kernel long (a strategy call, the
+  overlay's analysis, a no-guess search, or a move on a big board). The runtime (:mod:`.runtime`)
+  computes those in a worker thread; ``Began``, ``Working``, ``Finished`` and ``Stopped`` keep the
+  session's ``work`` in step. While the kernel works for the browser, the browser's next requests wait
+  in ``waiting`` (a Cancel stops the work), and whatever changes the game meanwhile wins: the work's
+  result is then dropped (``stale``). A Pause, or the end of the autoplayer's run, ends its move's work;
+- **the board on the wire**: each change of the view on screen bumps ``wire`` (:mod:`.board_wire`),
+  with a patch when the change comes from the browser or the autoplayer's timer.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from ..engine import (
-    LEVELS,
     Board,
     GameOverError,
+    GameSpec,
     Position,
-    View,
     chord,
     new_board,
     reveal,
@@ -36,194 +46,49 @@ from ..engine import (
 )
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
+from ..engine.geometry import format_position
 from ..play import STRATEGIES, Move, Strategy, StrategyError, ask, step, strategy_name, who
 from . import messages as msg
 from . import wording
-from .effects import DrawSeed, Effect, Log, RecordResult, ResendBoard, ResendSettings
+from .board_wire import board_change
+from .effects import DrawSeed, Effect, Log, RecordResult, Replay, ResendBoard, ResendSettings
 from .history import History, Turn
 from .messages import NAME_LIMIT, Message, MessageError
-from .stats import GameResult, Stats, level_name
+from .model import (
+    Assistance,
+    Autoplay,
+    Problem,
+    Session,
+    Work,
+    problem_of,
+)
+from .stats import GameResult, level_name
 
-__all__ = [
-    "ERROR_LIMIT",
-    "Assistance",
+__all__ = [  # Session and Autoplay (from .model) too, as they were written here before
+    "DROPPED_NOTICE",
+    "SLOW_CELLS",
     "Autoplay",
-    "Problem",
     "Session",
-    "Settings",
     "StrategyError",
     "autoplayer_name",
     "describe_turn",
-    "problem_of",
+    "in_words",
+    "is_slow",
     "result_of",
     "start",
     "update",
     "update_all",
 ]
 
-ERROR_LIMIT = 300
-"""The problem the widget shows is cut to this many characters (the browser's input is echoed in 200)."""
+SLOW_CELLS = 100_000
+"""A move on a board of this many cells or more may take longer than the kernel should be held (a cascade
+over 4,000,000 cells takes seconds): it is slow work."""
+DROPPED_NOTICE = 1.0
+"""A strategy that a Pause stops after thinking this many seconds or more is named in the widget."""
 
 
-@dataclass(frozen=True)
-class Problem:
-    """Why the last message was rejected, as the widget shows it (``text``, at most :data:`ERROR_LIMIT`
-    characters). ``error`` is the exception itself: ``w.last_error``, and the traceback of a failing user
-    strategy; it takes no part in comparisons."""
-
-    text: str
-    error: BaseException | None = field(default=None, compare=False)
-
-
-def problem_of(error: BaseException) -> Problem:
-    """The problem to show for ``error``: its message, cut to :data:`ERROR_LIMIT` characters."""
-    text = str(error)
-    return Problem(text if len(text) <= ERROR_LIMIT else text[: ERROR_LIMIT - 1] + "…", error)
-
-
-@dataclass(frozen=True)
-class Autoplay:
-    """A run of the autoplayer: its ``strategy`` (a name, a callable, or None: the selected one) and how
-    many ``moves_left`` (None: until the game ends)."""
-
-    strategy: str | Strategy | None = None
-    moves_left: int | None = None
-
-
-@dataclass(frozen=True)
-class Assistance:
-    """How a game was helped along. Best times count only games with no assistance at all."""
-
-    undos_after_loss: int = 0
-    hints: int = 0
-    autoplayer_moves: int = 0
-    boards_set: int = 0
-    rewinds: int = 0
-    overlay: bool = False
-
-    def __bool__(self) -> bool:
-        return bool(
-            self.undos_after_loss
-            or self.hints
-            or self.autoplayer_moves
-            or self.boards_set
-            or self.rewinds
-            or self.overlay
-        )
-
-    def describe(self) -> str:
-        """``"1 undo after a loss, 2 hints"``: what helped, or ``""``."""
-        return wording.assistance(
-            self.undos_after_loss,
-            self.hints,
-            self.autoplayer_moves,
-            self.boards_set,
-            self.rewinds,
-            self.overlay,
-        )
-
-
-@dataclass(frozen=True)
-class Settings:
-    """The player's choices, kept from one game to the next.
-
-    ``labels`` None means automatic: row and column labels appear once the autoplayer, a hint or the
-    overlay is used. ``cell_size`` 0 means: fit the output's width (never below :data:`MIN_CELL`).
-    """
-
-    show_probabilities: bool = False
-    delay: float = 0.25
-    labels: bool | None = None
-    cell_size: int = 0
-    question_marks: bool = False
-
-
-@dataclass(frozen=True)
-class Session:
-    """Everything the widget knows. Change it only with :func:`update`.
-
-    ``viewing`` is the index of the history board the time-travel slider shows (None: the live game);
-    ``marks`` the covered cells (flat indices) the player marked "?"; ``autoplay`` the autoplayer's run
-    (None: it does not run); ``started_at``, ``ended_at`` and ``moved_at`` (the last move) are epoch
-    milliseconds, 0 until the game starts, ends or moves. ``stats`` is the statistics summary the store
-    sent last, ``problem`` why the last message was rejected (None: it was not), and ``handled`` the id of
-    the last request from the browser that was answered.
-    """
-
-    history: History
-    strategies: tuple[tuple[str, Strategy], ...]
-    strategy: str
-    settings: Settings = field(default_factory=Settings)
-    last_move: Turn | None = None
-    hint: Turn | None = None
-    viewing: int | None = None
-    marks: frozenset[int] = frozenset()
-    autoplay: Autoplay | None = None
-    assistance: Assistance = field(default_factory=Assistance)
-    started_at: int = 0
-    ended_at: int = 0
-    moved_at: int = 0
-    stats: Stats = field(default_factory=Stats)
-    problem: Problem | None = None
-    handled: int = 0
-
-    @property
-    def autoplaying(self) -> bool:
-        """Whether the autoplayer runs."""
-        return self.autoplay is not None
-
-    @property
-    def board(self) -> Board:
-        """The current (live) board."""
-        return self.history.current
-
-    @property
-    def shown(self) -> Board:
-        """The board on screen: the live one, or the history board the slider points at."""
-        return self.board if self.viewing is None else self.history[self.viewing]
-
-    @property
-    def view(self) -> View:
-        """What the player sees of the live game."""
-        return self.history.current.view
-
-    @property
-    def strategy_names(self) -> tuple[str, ...]:
-        """The names in the strategy menu, in order."""
-        return tuple(name for name, _ in self.strategies)
-
-    def strategy_named(self, name: str) -> Strategy | None:
-        """The strategy called ``name`` in this session's menu, or None."""
-        return next((fn for known, fn in self.strategies if known == name), None)
-
-    @property
-    def labels_shown(self) -> bool:
-        """Whether row and column labels are on: the player's choice, else once help was used."""
-        if self.settings.labels is not None:
-            return self.settings.labels
-        a = self.assistance
-        return bool(a.autoplayer_moves or a.hints or a.overlay or self.hint or self.last_move)
-
-    @property
-    def seconds(self) -> float:
-        """Seconds of play, from the first reveal to the end (0 until the game has ended)."""
-        return (self.ended_at - self.started_at) / 1000 if self.ended_at else 0.0
-
-    @property
-    def elapsed(self) -> float:
-        """Seconds of play at the last move (the end, once the game is over): a saved copy's frozen timer."""
-        if not self.started_at:
-            return 0.0
-        return max(0, (self.ended_at or self.moved_at) - self.started_at) / 1000
-
-    @property
-    def summary(self) -> str:
-        """The end-of-game message: ``"won in 41 s"``, ``"won in 41 s (assisted: 2 hints)"``, or ``""``."""
-        status = self.board.status
-        if status not in ("won", "lost"):
-            return ""
-        # whole seconds completed, as the browser's LED timer counts them (js/helpers.js elapsedSeconds)
-        return wording.game_over(status == "won", int(self.seconds), self.assistance.describe())
+Outcome = tuple[Session, tuple[Effect, ...]]
+"""A session and the effects that go with it."""
 
 
 def result_of(session: Session) -> GameResult | None:
@@ -268,14 +133,8 @@ def start(
     return update_all(session, messages)[0]
 
 
-def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session, tuple[Effect, ...]]:
-    """The session after ``message``, and the effects the shell must perform; ``now`` is the time of
-    the message in epoch milliseconds.
-
-    Raises a ValueError (or a TypeError) saying why when the message cannot apply; the caller's session
-    is then unchanged. A message from the browser or the autoplayer's timer never raises: the session
-    it returns shows the problem.
-    """
+def _game(session: Session, message: Message, now: int = 0) -> Outcome:
+    """The session after a message of the game (not the shell's own), and the effects to perform."""
     match message:
         case msg.FromBrowser(messages, request):
             return _from_browser(session, messages, request, now)
@@ -293,15 +152,44 @@ def update(session: Session, message: Message, *, now: int = 0) -> tuple[Session
         case msg.StatsChanged(stats, notice) if notice:  # the store says something once: shown, and logged
             return replace(session, stats=stats, problem=Problem(notice)), (Log(notice, None),)
         case msg.NewGameOf(seed=None):
-            return session, (DrawSeed(_kind_of(session.board, message)),)
+            return session, (DrawSeed(msg.NewGameOf.of(message.spec(GameSpec.of(session.board)))),)
         case msg.Resync():
             return session, (ResendBoard(),)
     return _settled(session, _next(session, message, now), ())
 
 
-def update_all(
-    session: Session, messages: Iterable[Message], *, now: int = 0
-) -> tuple[Session, tuple[Effect, ...]]:
+def update(session: Session, message: Message, *, now: int = 0) -> Outcome:
+    """The session after ``message``, and the effects the shell must perform; ``now`` is the time of
+    the message in epoch milliseconds.
+
+    Raises a ValueError (or a TypeError) saying why when the message cannot apply; the caller's session
+    is then unchanged. A message from the browser or the autoplayer's timer never raises: the session
+    it returns shows the problem. The shell's own messages keep its state in step (see the module's
+    docstring), and each change of the view on screen bumps the session's ``wire``.
+    """
+    work = session.work
+    match message:
+        case msg.Began(started, since):
+            request = started.request if isinstance(started, msg.FromBrowser) else None
+            begun = Work(in_words(started), request, since, autoplay=isinstance(started, msg.AutoStep))
+            return replace(session, work=begun), ()
+        case msg.Working():
+            return session if work is None else replace(session, work=_counted(work, now)), ()
+        case msg.Finished(outcome):
+            return _finished(session, outcome, now)
+        case msg.Stopped(why):
+            return _stopped(session, why, now)
+        case msg.Settle(version) if version == session.wire.version and session.wire.patch is not None:
+            return replace(session, wire=replace(session.wire, patch=None)), (ResendBoard(),)
+        case msg.Settle():  # a move came meanwhile: its own timer follows
+            return session, ()
+        case msg.FromBrowser() if work is not None and not work.autoplay:
+            return _while_working(session, message, now)
+    after, effects = _game(session, message, now)
+    return _followed(session, (after, effects), message, now)
+
+
+def update_all(session: Session, messages: Iterable[Message], *, now: int = 0) -> Outcome:
     """``messages`` one after the other, all or nothing: the last session and every effect, in order."""
     effects: tuple[Effect, ...] = ()
     for message in messages:
@@ -322,15 +210,17 @@ def _settled(
     return after, effects
 
 
-def _from_browser(
-    session: Session, messages: tuple[Message, ...], request: int | None, now: int
-) -> tuple[Session, tuple[Effect, ...]]:
+def _from_browser(session: Session, messages: tuple[Message, ...], request: int | None, now: int) -> Outcome:
     """Messages from the browser, all or nothing. The browser cannot be told "no" by an exception: a
     rejected message leaves the session as it was but for the problem it shows (and, for a refused
     setting, the browser is sent the session's settings again)."""
     handled = session.handled if request is None else request
+    after: Session = session
+    effects: tuple[Effect, ...] = ()
     try:
-        after, effects = update_all(session, messages, now=now)
+        for message in messages:
+            after, more = _game(after, message, now)
+            effects += more
     except Exception as error:  # whatever the browser sent (or a user strategy raised), the kernel is safe
         problem = problem_of(error)
         log = Log(f"ignored a message from the browser: {problem.text}", problem.error)
@@ -385,12 +275,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return _undone(session, now)
         case msg.NewGame(new):
             return _new_game(session, new.rechecked())  # a board from outside: its fields checked again
-        case msg.NewGameOf(seed=seed):
-            kind = _kind_of(board, message)
-            assert kind.rows is not None and kind.cols is not None and kind.first_click is not None
-            return _new_game(
-                session, new_board(kind.rows, kind.cols, kind.mines, seed=seed, first_click=kind.first_click)
-            )
+        case msg.NewGameOf():
+            return _new_game(session, new_board(message.spec(GameSpec.of(board))))
         case msg.SetBoard(new):
             _require_live(session)
             new = new.rechecked()  # a board from outside: its fields checked again
@@ -429,6 +315,8 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(session, settings=replace(session.settings, labels=on))
         case msg.SetCellSize(px):
             return replace(session, settings=replace(session.settings, cell_size=px))
+        case msg.SetTimeLimit(seconds):
+            return replace(session, time_limit=seconds)
         case msg.SetQuestionMarks(on):
             marks = session.marks if on else frozenset()
             return replace(session, settings=replace(session.settings, question_marks=on), marks=marks)
@@ -448,20 +336,6 @@ def _next(session: Session, message: Message, now: int) -> Session:
         case msg.BadInput(problem):
             raise MessageError(problem)
     raise MessageError(f"not a message: {quote(message)}")
-
-
-def _kind_of(board: Board, game: msg.NewGameOf) -> msg.NewGameOf:
-    """``game`` with its size, mines and first click filled in from ``board`` where it leaves them out,
-    and checked against each other (a ValueError says what does not fit)."""
-    first_click = board.first_click if game.first_click is None else game.first_click
-    if game.level is not None:
-        rows, cols, mines = LEVELS[game.level]
-    elif game.rows is None or game.cols is None or game.mines is None:
-        rows, cols, mines = board.rows, board.cols, board.mines
-    else:
-        rows, cols, mines = game.rows, game.cols, game.mines
-    new_board(rows, cols, mines, seed=0, first_click=first_click)  # checks them all; the board is dropped
-    return msg.NewGameOf(rows=rows, cols=cols, mines=mines, first_click=first_click, seed=game.seed)
 
 
 def _new_game(session: Session, board: Board) -> Session:
@@ -596,17 +470,8 @@ def _back_to(session: Session, history: History, now: int) -> Session:
         started = ended = 0
     elif not board.over:
         ended = 0
-    return replace(
-        session,
-        history=history,
-        last_move=None,
-        hint=None,
-        viewing=None,
-        autoplay=None,
-        started_at=started,
-        ended_at=ended,
-        moved_at=now if started else 0,
-    )
+    fresh = replace(session, history=history, last_move=None, hint=None, viewing=None, autoplay=None)
+    return replace(fresh, started_at=started, ended_at=ended, moved_at=now if started else 0)
 
 
 def _with_strategy(session: Session, name: str, fn: Strategy, select: bool) -> Session:
@@ -626,3 +491,114 @@ def describe_turn(turn: Turn | None) -> str:
     if turn.move is None:
         return wording.BOARD_SET
     return wording.move_by(turn.strategy, turn.move.action, turn.move.pos, turn.move.reason)
+
+
+# --- the shell's own state: slow work, and the board on the wire -------------------------------------
+
+
+def is_slow(session: Session, message: Message) -> bool:
+    """Whether ``message`` may hold the kernel long: a strategy call, the probability overlay's analysis,
+    a no-guess search, or a move on a board of :data:`SLOW_CELLS` cells or more. The shell's own messages
+    and a request that only waits are fast."""
+    match message:
+        case msg.FromBrowser(messages):
+            work = session.work
+            return (work is None or work.autoplay) and any(is_slow(session, m) for m in messages)
+        case msg.Step() | msg.Hint() | msg.AutoStep():
+            return True
+        case msg.Began() | msg.Working() | msg.Finished() | msg.Stopped() | msg.Settle() | msg.Refused():
+            return False
+        case msg.ShowProbabilities(on):
+            return on
+        case msg.NewGameOf(rows=int(rows), cols=int(cols)) if rows * cols >= SLOW_CELLS:
+            return True
+    board = session.board
+    if session.settings.show_probabilities or board.rows * board.cols >= SLOW_CELLS:
+        return True
+    return isinstance(message, msg.Reveal) and board.status == "ready" and board.first_click == "no-guess"
+
+
+def in_words(message: Message) -> str:
+    """A message in a few words, for the busy line: ``"hint"``, ``"new game"``, ``"reveal (4,7)"``."""
+    parts = message.messages if isinstance(message, msg.FromBrowser) else (message,)
+    words = []
+    for part in parts:
+        name = part.action or ("autoplayer move" if isinstance(part, msg.AutoStep) else "setting")
+        pos = getattr(part, "pos", None)
+        words.append(name.replace("_", " ") + ("" if pos is None else f" {format_position(pos)}"))
+    return ", ".join(words)
+
+
+def _counted(work: Work, now: int) -> Work:
+    return replace(work, seconds=max(0, now - work.started_at) // 1000)
+
+
+def _followed(before: Session, outcome: Outcome, message: Message, now: int) -> Outcome:
+    """``outcome`` with the board's version on the wire, and the work under way told that the game changed
+    (a Pause or the end of the run ends the autoplayer's move, named if it had thought long)."""
+    after, effects = outcome
+    if after is before:
+        return outcome
+    if after.history is not before.history or after.viewing != before.viewing:
+        patch = isinstance(message, (msg.FromBrowser, msg.AutoStep))
+        change = board_change(
+            before.shown.view.cells, after.shown.view.cells, before.wire.version, whole=not patch
+        )
+        if change is not None:
+            after = replace(after, wire=change)
+    work = before.work
+    if work is None:
+        return after, effects
+    if work.autoplay and not after.autoplaying:
+        seconds = max(0, now - work.started_at) / 1000
+        if seconds < DROPPED_NOTICE:
+            return replace(after, work=None), effects
+        stopped = msg.StrategyStopped(autoplayer_name(before), seconds, "dropped", before.time_limit)
+        after, more = _game(replace(after, work=None), stopped, now)
+        return after, (*effects, *more)
+    return replace(after, work=replace(work, stale=True)), effects
+
+
+def _while_working(session: Session, message: msg.FromBrowser, now: int) -> Outcome:
+    """A request while the kernel works for the browser: it waits its turn, or, a Cancel, stops the work
+    and drops the requests waiting for it."""
+    work = session.work
+    assert work is not None
+    if not any(isinstance(m, msg.Cancel) for m in message.messages):
+        return replace(session, waiting=(*session.waiting, message)), ()
+    dropped = len(session.waiting)
+    also = f"; {dropped} later request{'s' if dropped > 1 else ''} dropped" if dropped else ""
+    seconds = max(0, now - work.started_at) / 1000
+    text = f"cancelled: {work.what} after {seconds:.1f} s; the game is as it was{also}"
+    return _game(replace(session, work=None, waiting=()), msg.Refused(MessageError(text), message.request))
+
+
+def _finished(session: Session, outcome: Outcome, now: int) -> Outcome:
+    """The work ended: its result, if the game did not change meanwhile; then the requests that waited."""
+    work = session.work
+    if work is None:  # stopped meanwhile
+        return session, ()
+    replay: tuple[Effect, ...] = (Replay(session.waiting),) if session.waiting else ()
+    if not work.stale:
+        after, effects = outcome
+        return replace(after, waiting=()), (*effects, *replay)
+    idle = replace(session, work=None, waiting=())
+    if work.request is None:
+        return idle, replay
+    late = MessageError(f"{work.what}: dropped, the game changed while the kernel worked on it")
+    refused, effects = _game(idle, msg.Refused(late, work.request), now)
+    return refused, (*effects, *replay)
+
+
+def _stopped(session: Session, why: str, now: int) -> Outcome:
+    """The shell stopped the work (past its time limit, or the kernel's interrupt) and the autoplayer."""
+    work = session.work
+    if work is None and not session.autoplaying:
+        return session, ()
+    seconds = 0.0 if work is None else max(0, now - work.started_at) / 1000
+    idle = replace(session, work=None, waiting=())
+    if work is not None and not work.autoplay:
+        text = f"interrupted: {work.what} after {seconds:.1f} s; the game is as it was"
+        return replace(idle, problem=Problem(text), handled=session.taken, autoplay=None), (Log(text),)
+    stopped = msg.StrategyStopped(autoplayer_name(session), seconds, why, session.time_limit)
+    return _game(idle, stopped, now)

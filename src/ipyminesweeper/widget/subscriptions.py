@@ -13,22 +13,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import AutoStep, Message
+from .messages import AutoStep, Message, Settle
 from .session import Session
 
 __all__ = ["Every", "subscriptions"]
 
 
+SETTLE = 1.0
+"""Seconds after the last move sent as a patch when the whole board goes again (:mod:`.board_wire`)."""
+
+
 @dataclass(frozen=True)
 class Every:
-    """A timer: send ``message`` at once, then ``seconds`` after each one was handled, while asked for."""
+    """A timer: send ``message`` at once (or, ``later``, after ``seconds``), then ``seconds`` after each one
+    was handled, while asked for."""
 
     seconds: float
     message: Message
+    later: bool = False
 
 
 def subscriptions(session: Session) -> tuple[Every, ...]:
-    """The timers ``session`` needs: the autoplayer's, while it runs (its delay between two moves)."""
+    """The timers ``session`` needs: the autoplayer's, while it runs (its delay between two moves); and
+    once moves went as patches, the whole board a second after the last one, so that the browser's copy
+    of the state (what a saved notebook or a second view starts from) is whole again."""
+    timers = []
     if session.autoplaying:
-        return (Every(session.settings.delay, AutoStep()),)
-    return ()
+        timers.append(Every(session.settings.delay, AutoStep()))
+    if session.wire.patch is not None:
+        timers.append(Every(SETTLE, Settle(session.wire.version), later=True))
+    return tuple(timers)

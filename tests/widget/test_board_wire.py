@@ -1,4 +1,4 @@
-"""The board on the wire (widget/board_sync.py): a browser's move sends a patch whose size follows the cells
+"""The board on the wire (widget/board_wire.py): a browser's move sends a patch whose size follows the cells
 that changed, not the board; a call from Python code, a new shape, or a resync request sends the whole view;
 the state a new view (or a saved notebook) starts from is always whole; and patches carry no mine."""
 
@@ -11,14 +11,15 @@ import pytest
 from _widget_helpers import browser_request, needs_kernelless_comm
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal
-from ipyminesweeper.widget.board_sync import (
+from ipyminesweeper.widget.board_wire import (
     PACKED_FROM,
+    PatchError,
+    apply,
     board_change,
     read_header,
     unpack_cells,
     wire_cells,
 )
-from ipyminesweeper.widget.patch import PatchError, apply
 
 pytestmark = needs_kernelless_comm
 

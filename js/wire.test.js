@@ -1,8 +1,19 @@
-// Board patches: the bytes Python's patch.diff writes decode to the right cells.
+// The board's wire form (js/model.js): the bytes Python's board_wire writes decode to the right cells.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { applyPatch, bytesOf, decodePatch, readBoardPatch } from "./patch.js";
-import { decodeModel, readCells } from "./model.js";
+import { readFileSync } from "node:fs";
+import {
+  PACKED_FROM,
+  applyPatch,
+  bytesOf,
+  decodeModel,
+  decodePatch,
+  diffCells,
+  readBoardPatch,
+  readCells,
+  resyncWanted,
+  wireCells,
+} from "./model.js";
 import { synced } from "./testing.js";
 
 test("a patch of runs: gap, length, two states per byte", () => {
@@ -89,4 +100,40 @@ test("the decoded model reads packed cells, then applies patches to them", () =>
   state.cells = `~${Buffer.from([0, 9, 0x33]).toString("base64")}`; // 9 cells on a 2x2 board: not shown
   model = decodeModel(get, model);
   assert.deepEqual([model.cells, model.problem.startsWith("packed cells")], ["", true]);
+});
+
+// The golden cases Python writes (tests/golden/wire.json, read by tests/widget/test_board_wire_golden.py too):
+// the same views give the same bytes here.
+const GOLDEN = JSON.parse(readFileSync(new URL("../tests/golden/wire.json", import.meta.url), "utf8"));
+const expand = (runs) => runs.split(",").map((run) => run.at(-1).repeat(Number(run.slice(0, -1)))).join("");
+const hex = (bytes) => Buffer.from(bytes).toString("hex");
+
+test("a move's patch is the golden one, and applies to the golden view", () => {
+  assert.equal(GOLDEN.packed_from, PACKED_FROM);
+  for (const c of GOLDEN.patches) {
+    const [before, after] = [expand(c.before), expand(c.after)];
+    if (c.patch === null) continue; // Python sends the whole view (a new shape, or no smaller)
+    const bytes = Uint8Array.from(Buffer.from(c.patch, "hex"));
+    const { version, runs } = readBoardPatch(bytes);
+    assert.equal(version, c.version + 1, c.name);
+    assert.equal(hex(diffCells(before, after)), hex(runs), `${c.name}: the same bytes`);
+    assert.equal(applyPatch(before, runs).cells, after, c.name);
+  }
+});
+
+test("a whole view travels as the golden text, and reads back", () => {
+  for (const c of GOLDEN.whole) {
+    const cells = expand(c.cells);
+    assert.equal(wireCells(cells), c.wire, c.name);
+    const rows = 1;
+    assert.deepEqual(readCells(c.wire, rows, cells.length), { cells, problem: "" }, c.name);
+  }
+});
+
+test("a missed patch asks for the whole board once", () => {
+  const state = { ...synced({ rows: 1, cols: 4 }), cells: "....", cells_version: 4, board_patch: Uint8Array.from([6, 0, 1, 0x30]) };
+  const model = decodeModel((k) => state[k]);
+  assert.equal(model.missing, 6);
+  assert.ok(resyncWanted(model, 0));
+  assert.ok(!resyncWanted(model, 6), "asked already");
 });
