@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench golden clean
+.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench bench-check golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -77,8 +77,11 @@ serve-class: lite  ## serve dist/lite to the classroom network, hand-ins into ha
 export: setup  ## static HTML pages of the notebooks with widget state, into dist/html/
 	$(BIN)/python scripts/export_html.py
 
-bench: setup  ## every benchmark, printed
+bench: setup  ## every benchmark, printed; their figures go to benchmarks/figures.json (commit, machine, load)
 	$(BIN)/python -m benchmarks
+
+bench-check: setup  ## the engine and solver figures against the committed benchmarks/figures.json (>25% worse: exit 1)
+	$(BIN)/python -m benchmarks.figures check
 
 golden: setup  ## regenerate tests/golden/moves.jsonl.xz after a change of play meant to be (say why in the commit body)
 	$(BIN)/python scripts/dump_moves.py --golden
