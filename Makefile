@@ -4,7 +4,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser demo test test-fast test-lowest lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench bench-check golden clean
+.PHONY: setup browser demo test test-fast test-lowest test-compiled compiled lint js js-deps js-test js-typecheck js-watch nbval lite serve-lite serve-class export bench bench-check golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -12,6 +12,26 @@ $(BIN)/python:
 
 setup: $(BIN)/python  ## editable install with every test and dev tool (the `dev` dependency group)
 	$(BIN)/python -m pip install -q -e . --group dev
+	@echo "make setup: $(VENV) runs the pure-Python modules (editable); make compiled builds the mypyc ones into $(COMPILED)"
+
+COMPILED := .venv-compiled
+$(COMPILED)/bin/python:
+	$(PY) -m venv $(COMPILED)
+	$(COMPILED)/bin/python -m pip install -q --upgrade pip
+	$(COMPILED)/bin/python -m pip install -q --group compile "hatchling>=1.27" build pytest ms-toollib
+
+compiled: $(COMPILED)/bin/python  ## the solver compiled with mypyc into .venv-compiled (a wheel built from an sdist), or the pure one, said so
+	rm -rf build/compiled
+	$(COMPILED)/bin/python -m build -q --sdist --no-isolation -o build/compiled .
+	$(COMPILED)/bin/python -m pip install -q --no-build-isolation build/compiled/ipyminesweeper-*.tar.gz  # its dependencies
+	IPYMINESWEEPER_COMPILE=auto $(COMPILED)/bin/python -m pip install -q --no-build-isolation --force-reinstall \
+	  --no-deps build/compiled/ipyminesweeper-*.tar.gz
+	$(COMPILED)/bin/python -m ipyminesweeper --version
+
+test-compiled: compiled  ## the engine, solver, strategy and golden-moves tests against the compiled build
+	@if $(COMPILED)/bin/python -m ipyminesweeper --version | grep -q "pure Python"; then \
+	  echo "test-compiled: no compiled build here (no working C compiler): skipped"; else \
+	  $(COMPILED)/bin/python -m pytest tests/engine tests/solver tests/strategies tests/golden -q -p no:cacheprovider; fi
 
 browser:  ## Debian's chromium for the end-to-end tests (needs root or sudo)
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -44,7 +64,7 @@ js-typecheck: js-deps  ## tsc checks the JSDoc types of js/ (with @anywidget/typ
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
-test: setup browser lint js-test js-typecheck test-lowest  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers, lowest versions
+test: setup browser lint js-test js-typecheck test-lowest test-compiled  ## the whole suite: lint, types, JS, unit, property, notebooks, browsers, lowest versions, the compiled build
 	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ -q
 
 test-fast: setup  ## everything but the browser tests

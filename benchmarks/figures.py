@@ -102,9 +102,9 @@ def _reference_loop() -> int:
 
 def build() -> str:
     """``compiled`` when the imported ipyminesweeper has modules compiled by mypyc, else ``pure``."""
-    from ipyminesweeper.solver import count
+    from ipyminesweeper.arena.cli import compiled_modules
 
-    return "compiled" if Path(count.__file__ or "").suffix in (".so", ".pyd") else "pure"
+    return "compiled" if compiled_modules() else "pure"
 
 
 def machine() -> dict[str, Any]:

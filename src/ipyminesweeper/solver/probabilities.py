@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import chain, combinations, filterfalse, product
 from operator import attrgetter, mul
 
@@ -563,28 +563,49 @@ def _reasons(
     safe: set[int],
 ) -> Callable[[Pos], str]:
     """The reason of each certain cell, worded when first asked for."""
+    return _Reasons(original, components, counts, certain_boxes, safe).reason
 
-    @cache
-    def how_decided() -> tuple[dict[int, tuple[bool, int]], Mapping[Pos, str]]:
-        """Per certain cell: (needed the mine count?, component); and the fast rules' reasons."""
+
+class _Reasons:
+    """What :func:`_reasons` returns the method :meth:`reason` of: how each certain cell was decided is
+    worked out once, when the first reason is read."""
+
+    def __init__(
+        self,
+        original: ConstraintSystem,
+        components: tuple[Component, ...],
+        counts: tuple[ComponentCount, ...],
+        certain_boxes: list[tuple[int, int, bool]],
+        safe: set[int],
+    ) -> None:
+        self.original, self.components, self.counts = original, components, counts
+        self.certain_boxes, self.safe = certain_boxes, safe
+        self.how: dict[int, tuple[bool, int]] | None = None
+        self.quick: Mapping[Pos, str] = {}
+
+    def how_decided(self) -> dict[int, tuple[bool, int]]:
+        """Per certain cell: (needed the mine count?, component); the fast rules' reasons in ``quick``."""
+        if self.how is not None:
+            return self.how
         how: dict[int, tuple[bool, int]] = {}
         local: dict[int, list[int]] = {}
-        for j, b, is_safe in certain_boxes:
-            cc = counts[j]
+        for j, b, is_safe in self.certain_boxes:
+            cc = self.counts[j]
             if j not in local:  # certain from the numbers alone?
                 local[j] = cc.box_numerators([1] * (cc.size + 1))
             n = local[j][b]
             from_numbers = n == 0 if is_safe else n == cc.sizes[b] * sum(cc.weights)
             for cell in cc.component.boxes[b]:
                 how[cell] = (not from_numbers, j)
-        return how, deduce_system(original).reasons
+        self.quick = deduce_system(self.original).reasons
+        self.how = how
+        return how
 
-    def reason(p_: Pos) -> str:
-        how, quick = how_decided()
-        cell = p_[0] * original.cols + p_[1]
-        return quick.get(p_) or _exact_reason(original, components, how, cell, cell in safe)
-
-    return reason
+    def reason(self, p_: Pos) -> str:
+        how = self.how_decided()
+        cell = p_[0] * self.original.cols + p_[1]
+        found = self.quick.get(p_)
+        return found or _exact_reason(self.original, self.components, how, cell, cell in self.safe)
 
 
 def _contradiction(system: ConstraintSystem, comp: Component) -> str:
