@@ -16,7 +16,7 @@ from collections.abc import ItemsView, Iterable, Iterator, Mapping, Set
 from itertools import chain
 from typing import Any
 
-__all__ = ["Interior", "Joined", "Pos", "Positions", "Probabilities"]
+__all__ = ["CellSet", "Interior", "Joined", "Pos", "Positions", "Probabilities"]
 
 Pos = tuple[int, int]
 
@@ -28,7 +28,65 @@ def _covered_count(cells: str) -> int:
     return len(cells) - sum(cells.count(d) for d in DIGITS)
 
 
-class Interior(Set[int]):
+class CellSet(Set[Any]):
+    """A set that is not a frozenset: the operators of ``collections.abc.Set``, each written out, so that
+    a compiled (mypyc) subclass has them too; their results are frozensets."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> Any:
+        return Set.__eq__(self, other)
+
+    def __ne__(self, other: object) -> Any:
+        return Set.__ne__(self, other)
+
+    def __le__(self, other: Any) -> Any:
+        return Set.__le__(self, other)
+
+    def __lt__(self, other: Any) -> Any:
+        return Set.__lt__(self, other)
+
+    def __ge__(self, other: Any) -> Any:
+        return Set.__ge__(self, other)
+
+    def __gt__(self, other: Any) -> Any:
+        return Set.__gt__(self, other)
+
+    def __and__(self, other: Any) -> Any:
+        return Set.__and__(self, other)
+
+    def __rand__(self, other: Any) -> Any:
+        return Set.__and__(self, other)
+
+    def __or__(self, other: Any) -> Any:
+        return Set.__or__(self, other)
+
+    def __ror__(self, other: Any) -> Any:
+        return Set.__or__(self, other)
+
+    def __sub__(self, other: Any) -> Any:
+        return Set.__sub__(self, other)
+
+    def __rsub__(self, other: Any) -> Any:
+        if not isinstance(other, Iterable):
+            return NotImplemented
+        return frozenset(value for value in other if value not in self)
+
+    def __xor__(self, other: Any) -> Any:
+        return Set.__xor__(self, other)
+
+    def __rxor__(self, other: Any) -> Any:
+        return Set.__xor__(self, other)
+
+    def __hash__(self) -> int:  # a frozenset's: equal sets, equal hashes (walks the set, as it must)
+        return hash(frozenset(self))
+
+    @classmethod
+    def _from_iterable(cls, it: Iterable[Any]) -> frozenset[Any]:
+        return frozenset(it)
+
+
+class Interior(CellSet):
     """The covered cells of a view (flat indices of the characters of ``cells`` that are not digits)
     that are not ``excluded``, every one of which is covered."""
 
@@ -61,28 +119,24 @@ class Interior(Set[int]):
             return self
         return Interior(self.cells, self.excluded | gone, self.size - len(gone))
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         if isinstance(other, Interior) and other.cells is self.cells and other.excluded == self.excluded:
             return True
         return Set.__eq__(self, other)
 
-    def __hash__(self) -> int:  # a frozenset's: equal sets, equal hashes (walks the set, as it must)
+    def __hash__(self) -> int:
         return hash(frozenset(self))
-
-    @classmethod
-    def _from_iterable(cls, it: Iterable[Any]) -> frozenset[Any]:
-        return frozenset(it)
 
     def __repr__(self) -> str:
         return f"<interior: {self.size} covered cells away from every number>"
 
 
-class Positions(Set[Pos]):
+class Positions(CellSet):
     """The set of flat ``indices`` of a grid ``cols`` wide, seen as ``(row, col)`` positions."""
 
     __slots__ = ("cols", "indices")
 
-    def __init__(self, indices: Set[int], cols: int) -> None:
+    def __init__(self, indices: Interior, cols: int) -> None:
         self.indices = indices
         self.cols = cols
 
@@ -102,23 +156,19 @@ class Positions(Set[Pos]):
         for index in self.indices:
             yield divmod(index, cols)
 
-    def __eq__(self, other: object) -> bool:
+    def __eq__(self, other: object) -> Any:
         if isinstance(other, Positions) and other.cols == self.cols and other.indices == self.indices:
             return True
         return Set.__eq__(self, other)
 
-    def __hash__(self) -> int:  # a frozenset's: equal sets, equal hashes (walks the set, as it must)
+    def __hash__(self) -> int:
         return hash(frozenset(self))
-
-    @classmethod
-    def _from_iterable(cls, it: Iterable[Any]) -> frozenset[Any]:
-        return frozenset(it)
 
     def __repr__(self) -> str:
         return f"<{len(self)} positions>"
 
 
-class Joined(Set[Pos]):
+class Joined(CellSet):
     """The union of two disjoint sets of positions, neither of them copied."""
 
     __slots__ = ("first", "second")
@@ -135,13 +185,6 @@ class Joined(Set[Pos]):
 
     def __iter__(self) -> Iterator[Pos]:
         return chain(self.first, self.second)
-
-    def __hash__(self) -> int:  # a frozenset's: equal sets, equal hashes (walks the set, as it must)
-        return hash(frozenset(self))
-
-    @classmethod
-    def _from_iterable(cls, it: Iterable[Any]) -> frozenset[Any]:
-        return frozenset(it)
 
     def __repr__(self) -> str:
         return f"<{len(self)} positions>"
@@ -183,6 +226,12 @@ class Probabilities(Mapping[Pos, float]):
 
     def items(self) -> ItemsView[Pos, float]:
         return _Items(self)
+
+    def __eq__(self, other: object) -> Any:
+        return Mapping.__eq__(self, other)
+
+    def __ne__(self, other: object) -> Any:
+        return not self == other if isinstance(other, Mapping) else NotImplemented
 
     def __repr__(self) -> str:
         return f"<probabilities of {len(self)} covered cells>"
