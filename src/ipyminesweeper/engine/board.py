@@ -210,7 +210,9 @@ class Board(CheckedPickle):
         )
         status = _status(n - self.mines, revealed, exploded_index)
         cached = vars(board)
-        cached.update(cell_counts=counts, status=status)
+        cached.update(cell_counts=counts, status=status, mask=mask)  # the same minefield's mask
+        if "counts" in vars(self):
+            cached["counts"] = self.counts
         if status in _LIVE:  # the view, when read, is an older one redrawn where the cells changed
             if "view" in vars(self):
                 cached["_redraw"] = (self.view, _redrawn(self.counts, changes))

@@ -268,7 +268,9 @@ def _opened(board: Board, starts: tuple[int, ...], exploded: int | None) -> Boar
     ``exploded`` (if any) revealed: that game is lost."""
     rows, cols, states = board.rows, board.cols, board.states
     counts = board.counts
-    if all(counts[i] for i in starts):  # only numbers: nothing floods
+    if len(starts) == 1 and counts[starts[0]]:  # one number (the usual reveal): nothing floods
+        opened = [starts[0]] if states[starts[0]] == COVERED else []
+    elif all(counts[i] for i in starts):  # only numbers: nothing floods
         opened = list(dict.fromkeys(i for i in starts if states[i] == COVERED))
     else:
         padded, flooded = _flood(board, starts)
