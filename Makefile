@@ -18,7 +18,7 @@ COMPILED := .venv-compiled
 $(COMPILED)/bin/python:
 	$(PY) -m venv $(COMPILED)
 	$(COMPILED)/bin/python -m pip install -q --upgrade pip
-	$(COMPILED)/bin/python -m pip install -q --group compile "hatchling>=1.27" build pytest ms-toollib
+	$(COMPILED)/bin/python -m pip install -q --group compile "hatchling>=1.27" build pytest ms-toollib markdown-it-py
 
 compiled: $(COMPILED)/bin/python  ## the solver compiled with mypyc into .venv-compiled (a wheel built from an sdist), or the pure one, said so
 	rm -rf build/compiled

@@ -76,7 +76,7 @@ def _version() -> str:
         number = version("ipyminesweeper")
     except PackageNotFoundError:  # a source tree on the path
         number = "(not installed)"
-    return f"ipyminesweeper {number}, {built_as()}, from {Path(__file__).resolve().parents[1]}"
+    return f"ipyminesweeper {number}, {built_as()}"
 
 
 def _parser() -> argparse.ArgumentParser:
