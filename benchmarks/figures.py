@@ -4,9 +4,9 @@ compares a fresh run with the last committed one (``make bench-check``).
 A suite calls :func:`record` for each figure it prints. ``python -m benchmarks`` then writes them to
 ``benchmarks/figures.json`` (``--out`` for another file), under the build that ran them (``pure`` or
 ``compiled``) and the suite, with the commit, the date, the machine, the load and the time of a
-*reference loop*: a fixed piece of plain Python timed in the same process. Each figure is also kept as a
-ratio to that loop, so that runs on a slower or a busier machine compare: a run twice as slow everywhere
-has the same ratios.
+*reference loop*: a fixed piece of plain Python timed in the same process (the median of runs before and
+after each suite). Each figure is also kept as a ratio to that loop, so that runs on a slower or a busier
+machine compare: a run twice as slow everywhere has the same ratios.
 
 ``python -m benchmarks.figures check`` (``make bench-check``) runs the guarded suites again, into a
 scratch file, and compares each guarded figure, as a ratio to the reference loop, with the same figure in
@@ -23,6 +23,7 @@ import importlib
 import json
 import os
 import platform
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -68,14 +69,14 @@ def take() -> dict[str, dict[str, dict[str, Any]]]:
     return out
 
 
-def reference_seconds(repeat: int = 7) -> float:
-    """The best time of :func:`_reference_loop`: how fast this machine runs plain Python right now."""
-    best = float("inf")
+def reference_seconds(repeat: int = 7) -> list[float]:
+    """``repeat`` times of :func:`_reference_loop`: how fast this machine runs plain Python right now."""
+    times = []
     for _ in range(repeat):
         start = time.perf_counter()
         _reference_loop()
-        best = min(best, time.perf_counter() - start)
-    return best
+        times.append(time.perf_counter() - start)
+    return times
 
 
 def _reference_loop() -> int:
@@ -217,7 +218,7 @@ def run(suites: list[str], out: Path) -> None:
     """Run ``suites`` (names of ``benchmarks.__main__.SUITES``), print them and write their figures."""
     from .__main__ import SUITES
 
-    reference = reference_seconds()
+    samples = reference_seconds()
     for name in suites:
         print()
         try:
@@ -226,7 +227,9 @@ def run(suites: list[str], out: Path) -> None:
             print(f"[{name}] not available: {error}")
             continue
         module.main()
-    reference = min(reference, reference_seconds())  # before and after: the quieter of the two
+        samples += reference_seconds()
+    # the median of samples taken before and after each suite, as the figures are medians over the run
+    reference = statistics.median(samples)
     figures = take()
     if figures:
         write(out, figures, reference)
@@ -241,5 +244,5 @@ def main(argv: list[str]) -> None:
     raise SystemExit(check(tuple(args.suites)))
 
 
-if __name__ == "__main__":
-    main(sys.argv[1:])
+if __name__ == "__main__":  # run as benchmarks.figures, the module the suites record into
+    importlib.import_module("benchmarks.figures").main(sys.argv[1:])
