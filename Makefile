@@ -7,7 +7,7 @@ DEMO_VENV ?= .venv-demo
 APT_GET ?= apt-get
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser node demo test test-fast test-lowest test-hypothesis course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite class-site serve-class export bench golden clean
+.PHONY: setup browser node demo test test-fast test-lowest test-hypothesis test-compiled compiled course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite class-site serve-class export bench bench-check golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -20,6 +20,26 @@ NOTEBOOK_FILTER = git rev-parse --git-dir >/dev/null 2>&1 && \
 setup: $(BIN)/python  ## editable install with every test and dev tool (the `dev` dependency group)
 	$(BIN)/python -m pip install -q -e . --group dev
 	@$(NOTEBOOK_FILTER)
+	@echo "make setup: $(VENV) runs the pure-Python modules (editable); make compiled builds the mypyc ones into $(COMPILED)"
+
+COMPILED := .venv-compiled
+$(COMPILED)/bin/python:
+	$(PY) -m venv $(COMPILED)
+	$(COMPILED)/bin/python -m pip install -q --upgrade pip
+	$(COMPILED)/bin/python -m pip install -q --group compile "hatchling>=1.27" build pytest ms-toollib markdown-it-py
+
+compiled: $(COMPILED)/bin/python  ## the solver compiled with mypyc into .venv-compiled (a wheel built from an sdist), or the pure one, said so
+	rm -rf build/compiled
+	$(COMPILED)/bin/python -m build -q --sdist --no-isolation -o build/compiled .
+	$(COMPILED)/bin/python -m pip install -q --no-build-isolation build/compiled/ipyminesweeper-*.tar.gz  # its dependencies
+	IPYMINESWEEPER_COMPILE=auto $(COMPILED)/bin/python -m pip install -q --no-build-isolation --force-reinstall \
+	  --no-deps build/compiled/ipyminesweeper-*.tar.gz
+	$(COMPILED)/bin/python -m ipyminesweeper --version
+
+test-compiled: compiled  ## the engine, solver, strategy and golden-moves tests against the compiled build
+	@if $(COMPILED)/bin/python -m ipyminesweeper --version | grep -q "pure Python"; then \
+	  echo "test-compiled: no compiled build here (no working C compiler): skipped"; else \
+	  $(COMPILED)/bin/python -m pytest tests/engine tests/solver tests/strategies tests/golden -q -p no:cacheprovider; fi
 
 browser:  ## Debian's chromium for the end-to-end tests, where missing (needs root or sudo)
 	@command -v chromium >/dev/null 2>&1 || { \
@@ -69,7 +89,7 @@ js-typecheck: js-deps  ## tsc checks the JSDoc types of js/ (with @anywidget/typ
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
-test: setup browser node lint js-test js-typecheck test-lowest test-hypothesis course  ## the whole suite: lint, types, JS, unit, property, notebooks (and the answer key), browsers, lowest versions
+test: setup browser node lint js-test js-typecheck test-lowest test-hypothesis test-compiled course  ## the whole suite: lint, types, JS, unit, property, notebooks (and the answer key), browsers, lowest versions, the compiled build
 	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ dist/course/teacher/ -q
 
 test-fast: setup  ## everything but the browser tests
@@ -123,8 +143,11 @@ serve-class: class-site  ## serve dist/class to the classroom network, hand-ins 
 export: setup node  ## static HTML pages of the notebooks with widget state, into dist/html/
 	$(BIN)/python scripts/export_html.py
 
-bench: setup  ## every benchmark, printed
+bench: setup  ## every benchmark, printed; their figures go to benchmarks/figures.json (commit, machine, load)
 	$(BIN)/python -m benchmarks
+
+bench-check: setup  ## the engine and solver figures against the committed benchmarks/figures.json (>25% worse: exit 1)
+	$(BIN)/python -m benchmarks.figures check
 
 golden: setup  ## regenerate tests/golden/moves.jsonl.xz after a change of play meant to be (say why in the commit body)
 	$(BIN)/python scripts/dump_moves.py --golden

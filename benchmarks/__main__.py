@@ -1,6 +1,9 @@
-"""Run the benchmarks and print their figures: ``python -m benchmarks [engine|solver|...]``.
+"""Run the benchmarks and print their figures: ``python -m benchmarks [--out FILE] [engine|solver|...]``.
 
-A suite that takes arguments gets the rest of the line: ``python -m benchmarks versus compare ...``.
+The figures the suites record (``benchmarks/figures.py``) go to ``benchmarks/figures.json`` (or FILE),
+with the commit, the machine and a reference loop timed in the same process; ``make bench-check``
+compares them with the last committed ones. A suite that takes arguments gets the rest of the line:
+``python -m benchmarks versus compare ...``.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ import importlib
 import os
 import platform
 import sys
+from pathlib import Path
 
 SUITES = {
     "engine": "benchmarks.bench_engine",
@@ -32,6 +36,9 @@ def main(argv: list[str]) -> None:
         # one suite with its own arguments: python -m benchmarks versus play --boards ...
         importlib.import_module(SUITES[argv[0]]).main(argv[1:])
         return
+    out = None
+    if argv[:1] == ["--out"] and len(argv) > 1:
+        out, argv = Path(argv[1]), argv[2:]
     names = argv or list(SUITES)
     unknown = [n for n in names if n not in SUITES]
     if unknown:
@@ -40,14 +47,9 @@ def main(argv: list[str]) -> None:
         f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.processor() or 'cpu'}; "
         f"Python {platform.python_version()} on {platform.system()} {platform.release()}"
     )
-    for name in names:
-        print()
-        try:
-            module = importlib.import_module(SUITES[name])
-        except ModuleNotFoundError as error:
-            print(f"[{name}] not available: {error}")
-            continue
-        module.main()
+    from .figures import FIGURES_FILE, run
+
+    run(names, out or FIGURES_FILE)
 
 
 if __name__ == "__main__":

@@ -14,11 +14,17 @@ import statistics
 import time
 from collections.abc import Callable
 
-from ipyminesweeper import View, new_board, reveal
+from ipyminesweeper import View, benchmark, new_board, reveal
 from ipyminesweeper.solver import analyse, certain_moves, probabilities
 from ipyminesweeper.solver.probabilities import clear_caches
 
+from .figures import record
+
 __all__ = ["expert_guess_positions", "expert_positions", "main", "time_function"]
+
+
+EXACT_GAMES = 60
+"""Seeded expert games ``exact`` plays, from each start, for its games per CPU-second."""
 
 
 def expert_positions(count: int = 30, *, revealed: float = 0.30, first_seed: int = 0) -> list[View]:
@@ -83,8 +89,9 @@ def time_function(fn: Callable[[View], object], views: list[View], repeat: int =
     return times
 
 
-def _summary(name: str, times: list[float]) -> str:
+def _summary(name: str, times: list[float], group: str = "") -> str:
     ms = sorted(t * 1000 for t in times)
+    record("solver", f"{name}{group}", statistics.median(ms), "ms", better="lower", guard=True)
     q = statistics.quantiles(ms, n=10) if len(ms) > 1 else [ms[0]] * 9
     return (
         f"{name:<28} median {statistics.median(ms):7.2f} ms   p10 {q[0]:7.2f}   p90 {q[-1]:7.2f}"
@@ -107,8 +114,14 @@ def main() -> None:
     print(_summary("certain_moves(view)", time_function(certain_moves, views)))
     guesses = expert_guess_positions(60)
     print(f"{len(guesses)} expert positions where no fast rule finds a safe cell (any stage):")
-    print(_summary("probabilities(view)", time_function(probabilities, guesses)))
-    print(_summary("analyse(view)", time_function(analyse, guesses)))
+    print(_summary("probabilities(view)", time_function(probabilities, guesses), ", no safe cell"))
+    print(_summary("analyse(view)", time_function(analyse, guesses), ", no safe cell"))
+    for first_click in ("safe", "opening"):
+        games = benchmark("exact", "expert", games=EXACT_GAMES, seed=0, first_click=first_click, jobs=1)
+        rate = games.games / games.cpu_seconds
+        name = f"exact: expert games per CPU-second, {first_click}"
+        print(f"{name:<44} {rate:9.2f}   ({games.games} seeded games, {games.wins} won)")
+        record("solver", name, rate, "games/CPU-s", better="higher", guard=True)
 
 
 if __name__ == "__main__":

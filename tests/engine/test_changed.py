@@ -17,9 +17,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_properties import EXAMPLES, games, play
 
-from ipyminesweeper import Board, BoardError, View, new_board, reveal, toggle_flag
+from ipyminesweeper import Board, BoardError, View, chord, new_board, reveal, toggle_flag
+from ipyminesweeper.engine import place_mines
 from ipyminesweeper.engine.board import CellCounts
 from ipyminesweeper.engine.cells import COVERED, FLAGGED, REVEALED
+from ipyminesweeper.engine.rules import BULK
 from ipyminesweeper.engine.view import view_from_keys
 
 
@@ -72,6 +74,61 @@ def test_any_change_is_made_or_refused_as_the_constructor_would(
     after = board.changed(cells, exploded_index=exploded)
     assert after == whole and after.cell_counts == whole.cell_counts and after.status == whole.status
     assert after.view == whole.view
+
+
+@given(games(), st.integers(1, 4))
+@EXAMPLES
+def test_a_view_read_now_and_then_is_the_view(game: tuple[Board, list], every: int) -> None:  # type: ignore[type-arg]
+    """Boards whose view nobody read pass the redraw on: a view read later is still the board's view."""
+    board, moves = game
+    history = play(board, moves)
+    history[0].view  # noqa: B018
+    for k, after in enumerate(history[1:], 1):
+        if k % every == 0:
+            assert after.view == view_from_keys(after.rows, after.cols, after.mines, after.status, after.keys)
+
+
+def test_a_cascade_over_many_cells_is_the_board_cell_by_cell() -> None:
+    """A flood over more than one cell in BULK is checked whole: the same board, counts and view."""
+    board = place_mines(new_board(60, 60, density=0.05, seed=2), 1830)
+    board.view  # noqa: B018
+    opened = reveal(board, (30, 30))
+    flooded = opened.cell_counts.revealed
+    assert flooded * BULK > 60 * 60, "a cascade big enough to be made whole"
+    cells = [(i, REVEALED) for i in range(3600) if opened.states[i] == REVEALED]
+    assert opened == board.changed(cells) == rebuilt(opened)
+    assert opened.cell_counts == fresh_counts(opened) and opened.view == rebuilt(opened).view
+
+
+def test_a_chord_that_floods_and_then_hits_a_mine_is_lost_whole() -> None:
+    """A wrong flag: the chord opens its safe cells (a flood past one cell in BULK), then the mine."""
+    board = place_mines(new_board(40, 40, 20, seed=1, first_click="safe"), 0)
+    number = next(
+        i
+        for i in range(1600)
+        if board.counts[i] == 1
+        and not board.mask[i]
+        and any(board.mask[j] for j in neighbours(board, i))
+        and any(not board.mask[j] and not board.counts[j] for j in neighbours(board, i))
+    )
+    around = neighbours(board, number)
+    mine = next(j for j in around if board.mask[j])
+    wrong = next(j for j in around if not board.mask[j] and board.counts[j])
+    opened = reveal(board, divmod(number, 40))
+    flagged = toggle_flag(opened, divmod(wrong, 40))
+    lost = chord(flagged, divmod(number, 40))
+    assert lost.status == "lost" and lost.exploded_index == mine
+    assert lost.cell_counts.revealed * BULK > 1600 and lost == rebuilt(lost)
+
+
+def neighbours(board: Board, index: int) -> list[int]:
+    r, c = divmod(index, board.cols)
+    return [
+        (r + dr) * board.cols + c + dc
+        for dr in (-1, 0, 1)
+        for dc in (-1, 0, 1)
+        if (dr or dc) and 0 <= r + dr < board.rows and 0 <= c + dc < board.cols
+    ]
 
 
 def playing() -> Board:

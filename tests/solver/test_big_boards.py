@@ -1,14 +1,16 @@
 """The counting on the largest boards: the same numbers as on small ones, reached cheaply.
 
 Binomials of a million cells are walked from their neighbours (solver/binomials.py), the neighbour table
-of a huge grid is filled as it is read (engine/geometry.py), and a view is read from its smaller side
-(the few revealed cells early on, the few covered ones late). Each gives exactly what the plain way gives.
+of a huge grid is filled as it is read (engine/geometry.py), a view is read from its smaller side (the few
+revealed cells early on, the few covered ones late), and the interior is one value, covered minus frontier
+(solver/interior.py). Each gives exactly what the plain way gives.
 """
 
 from __future__ import annotations
 
 import math
 import random
+import tracemalloc
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -23,15 +25,11 @@ from ipyminesweeper.engine.geometry import (
 from ipyminesweeper.solver import binomials
 from ipyminesweeper.solver.binomials import binomial
 from ipyminesweeper.solver.constraints import read_view
-from ipyminesweeper.solver.probabilities import analyse
-from ipyminesweeper.solver.slices import (
-    SLICE,
-    add_in_slices,
-    ascending_in_slices,
-    frozen_in_slices,
-    in_slices,
-    update_in_slices,
-)
+from ipyminesweeper.solver.interior import Interior, Joined, Positions, Probabilities
+from ipyminesweeper.solver.probabilities import analyse, clear_caches
+
+MANY = 1 << 16
+"""An interior of more cells than this is one no analysis should list."""
 
 
 @given(
@@ -120,46 +118,69 @@ def test_the_overlay_of_a_million_cells_counts_exactly() -> None:
     assert p[(999, 999)] == far and 0.14 < far < 0.16
 
 
-@given(st.integers(0, 3 * SLICE), st.integers(1, 10**6), st.integers(0, 2**32), st.floats(0, 1))
-@settings(max_examples=25, deadline=None)
-def test_slices_give_what_one_call_gives(n: int, spread: int, seed: int, value: float) -> None:
-    """The slices (no C call over more than SLICE items, so other threads run between them) build the
-    same set and dict as one call, in the same order, on either side of one slice."""
-    rng = random.Random(seed)
-    items = [rng.randint(-spread, spread) for _ in range(n)]
-    parts = list(in_slices(items))
-    assert all(0 < len(part) <= SLICE for part in parts)
-    assert [x for part in parts for x in part] == items
-    assert frozen_in_slices(items) == frozenset(items)
-    assert frozen_in_slices(items, abs) == frozenset(map(abs, items))
-    target: dict[int, float] = {99: 0.5}
-    update_in_slices(target, items, abs, value)
-    assert list(target.items()) == list({99: 0.5, **dict.fromkeys(map(abs, items), value)}.items())
-    grown = {10**7}
-    add_in_slices(grown, items)
-    assert grown == {10**7, *items}
-    first = {abs(x) for x in items[::2]}
-    second = {abs(x) for x in items[1::2]} - first
-    assert ascending_in_slices(first, second, spread + 1) == sorted(first | second)
+@given(st.text(alphabet=".f0123X", max_size=60), st.data())
+@settings(max_examples=200, deadline=None)
+def test_the_interior_is_covered_minus_the_excluded_cells(cells: str, data: st.DataObject) -> None:
+    """Membership, size, order, taking cells out, and the views of it as positions and probabilities:
+    each the same as the definition's set, list or dict."""
+    covered = [i for i, ch in enumerate(cells) if ch not in "012345678"]
+    excluded = frozenset(data.draw(st.lists(st.sampled_from(covered))) if covered else [])
+    inner = Interior(cells, excluded)
+    plain = [i for i in covered if i not in excluded]
+    assert list(inner) == plain and len(inner) == len(plain) and inner == frozenset(plain)
+    assert all((i in inner) == (i in plain) for i in (-1, *range(len(cells) + 2), True, "x"))
+    gone = data.draw(st.lists(st.integers(-2, len(cells) + 2)))
+    fewer = inner.without(gone)
+    assert list(fewer) == [i for i in plain if i not in gone] and len(fewer) == len(list(fewer))
+    cols = data.draw(st.integers(1, 8))
+    at = Positions(inner, cols)
+    where = {divmod(i, cols) for i in plain}
+    assert list(at) == [divmod(i, cols) for i in plain] and at == where
+    assert all(((r, c) in at) == ((r, c) in where) for r in range(-1, 9) for c in range(-1, cols + 1))
+    listed = {(99, 0): 0.25}
+    probs = Probabilities(listed, at, 0.5)
+    whole = {**listed, **dict.fromkeys(at, 0.5)}
+    assert dict(probs) == whole and list(probs.items()) == list(whole.items()) and len(probs) == len(whole)
+    assert probs.get((99, 0)) == 0.25 and probs.get((-5, 0), 2.0) == 2.0
+    both = Joined(frozenset(listed), at)
+    assert both == set(whole) and len(both) == len(whole) and list(both) == list(whole)
 
 
-def test_interior_beyond_one_slice() -> None:
-    """A board whose interior spans many slices: every interior cell is listed, with one probability."""
+def test_the_analysis_of_a_million_cells_grows_with_its_frontier() -> None:
+    """The analysis after a first reveal on 1000x1000 allocates for its frontier, not its interior: no
+    dict or set of the million interior cells (before, the probabilities, the interior's positions and
+    its set took some 200 MB). The view's reading is cached first; the analysis is measured alone."""
+    board = reveal(new_board(1000, 1000, 150_000, seed=3), (500, 500))
+    clear_caches()
+    read_view(board.view)
+    tracemalloc.start()
+    try:
+        a = analyse(board.view)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(a.interior) > 900_000 and len(a.probabilities) == len(a.interior) + len(a.frontier)
+    assert peak < 40_000_000, f"the analysis took {peak / 1e6:.1f} MB (15 MB on 2026-11-26, was 243 MB)"
+
+
+def test_a_large_interior_has_one_probability() -> None:
+    """A board with a large interior: every interior cell is covered, away from every number, with one
+    probability."""
     board = reveal(new_board(rows=400, cols=400, mines=24_000, seed=3), (200, 200))
     a = analyse(board.view)
     covered = {(i // 400, i % 400) for i, ch in enumerate(board.view.cells) if ch in ".F"}
-    assert len(a.interior) > 2 * SLICE and a.interior == covered - a.frontier
+    assert len(a.interior) > MANY and a.interior == covered - a.frontier
     assert {a.probabilities[c] for c in a.interior} == {a.probabilities[next(iter(a.interior))]}
     assert set(a.probabilities) == covered
 
 
-def test_a_certain_interior_beyond_one_slice() -> None:
-    """When the numbers hold every mine, the whole interior is safe: listed as safe, with a reason each,
-    in reading order, however many slices it spans."""
+def test_a_certain_large_interior() -> None:
+    """When the numbers hold every mine, the whole interior is safe: safe, with a reason each, in reading
+    order."""
     n = 300
     view = View(rows=n, cols=n, mines=1, status="playing", cells="1" + "." * (n * n - 1))
     a = analyse(view)
-    assert len(a.interior) > 2 * SLICE and a.interior <= a.safe
+    assert len(a.interior) > MANY and a.interior <= a.safe
     keys = list(a.reasons)
     assert keys == sorted(keys) and set(keys) == a.safe | a.mines
     assert "safe" in a.reasons[(n - 1, n - 1)]

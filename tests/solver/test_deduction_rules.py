@@ -79,6 +79,6 @@ def test_reasons_name_the_rule() -> None:
 
 def test_contradictions_raise() -> None:
     with pytest.raises(InconsistentViewError):
-        Reasoner(read_view(MinimalView(1, 3, 1, "1.1")).constraints[:1], 3).decide(1, False, "test")
+        Reasoner(read_view(MinimalView(1, 3, 1, "1.1")).constraints[:1], 3).decide(1, False, ("test",))
     with pytest.raises(InconsistentViewError):
         local_rules("3..", 1, 3, [0])

@@ -374,6 +374,9 @@ def test_exact_never_reveals_a_flagged_cell(rows: int, cols: int, seed: int, dat
         if "layouts" in again.reason:  # a search decides again: the same cell, unflagged first
             assert (again.action, again.pos) == ("flag", move.pos)
             assert again.reason.startswith(f"unflag ({r},{c}), to reveal it next: ({r},{c}) is a guess")
+        elif again.action == "flag":  # every covered cell left is a mine: a wrong flag is taken back
+            assert again.reason.startswith(f"unflag ({again.pos[0]},{again.pos[1]})")
+            assert text[again.pos[0]][again.pos[1]] == "f"
         else:  # a rule that looks at unflagged cells only came first (e.g. the last one left)
             assert again.action == "reveal" and text[again.pos[0]][again.pos[1]] == "."
 

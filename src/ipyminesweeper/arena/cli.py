@@ -15,6 +15,9 @@ import argparse
 import importlib
 import sys
 from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 
 from ..engine import FIRST_CLICK_POLICIES
 from ..engine.escape import terminal_text
@@ -51,10 +54,36 @@ def _first_move(text: str) -> FirstMove:
     return (r, c)
 
 
+def compiled_modules() -> list[str]:
+    """The modules of this ipyminesweeper that are compiled (by mypyc), by dotted name; none in the pure
+    build (the default wheel, the offline site, an editable install)."""
+    package = Path(__file__).resolve().parents[1]
+    return sorted(
+        ".".join(("ipyminesweeper", *path.relative_to(package).parts[:-1], path.name.partition(".")[0]))
+        for path in package.rglob("*")
+        if path.name.endswith(tuple(EXTENSION_SUFFIXES))
+    )
+
+
+def built_as() -> str:
+    """``pure Python`` or ``compiled with mypyc (N modules)``: how this ipyminesweeper was built."""
+    compiled = compiled_modules()
+    return f"compiled with mypyc ({len(compiled)} modules)" if compiled else "pure Python"
+
+
+def _version() -> str:
+    try:
+        number = version("ipyminesweeper")
+    except PackageNotFoundError:  # a source tree on the path
+        number = "(not installed)"
+    return f"ipyminesweeper {number}, {built_as()}"
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ipyminesweeper", description="Benchmark Minesweeper strategies on seeded games."
     )
+    parser.add_argument("--version", action="version", version=_version(), help="the version and the build")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def common(p: argparse.ArgumentParser) -> None:

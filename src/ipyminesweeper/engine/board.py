@@ -27,7 +27,7 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from .cells import BOARD_TEXT, COVERED, FLAGGED, REVEALED, CellState, Status, cell_keys
 from .errors import BoardError, quote
@@ -52,8 +52,7 @@ _IS_REVEALED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x00\x
 _IS_FLAGGED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x01\x00")
 
 
-@dataclass(frozen=True)
-class CellCounts:
+class CellCounts(NamedTuple):
     """How many cells are revealed and flagged, and how many of those hold a mine: what the status, the
     flag counter and the board's invariants read. :meth:`Board.changed` keeps it up to date cell by cell."""
 
@@ -122,14 +121,7 @@ class Board(CheckedPickle):
     @cached_property
     def status(self) -> Status:
         """``"ready"`` (no reveal yet), ``"playing"``, ``"won"`` or ``"lost"``: derived, never stored."""
-        if self.exploded_index is not None:
-            return "lost"
-        revealed = self.cell_counts.revealed
-        if revealed == 0:
-            return "ready"
-        if revealed == self.rows * self.cols - self.mines:
-            return "won"
-        return "playing"
+        return _status(self.rows * self.cols - self.mines, self.cell_counts.revealed, self.exploded_index)
 
     @property
     def over(self) -> bool:
@@ -172,33 +164,35 @@ class Board(CheckedPickle):
         rules return. It holds every invariant a new ``Board(...)`` does, checked in proportion to the
         change: each changed cell and the counts it moves; a BoardError names the broken one.
 
-        The view follows the same way: if this board's view was computed, the new one is this view with
-        the changed cells redrawn (while the game is on).
+        The view follows the same way: if this board's view was computed (or is to be redrawn), the new
+        board's view is that view with the changed cells redrawn (while the game is on), when first read.
         """
         n = self.rows * self.cols
         states = bytearray(self.states)
         mask = self.mask
-        before = self.cell_counts
-        revealed, flagged = before.revealed, before.flagged
-        revealed_mines, flagged_mines = before.revealed_mines, before.flagged_mines
+        revealed, flagged, revealed_mines, flagged_mines = self.cell_counts
         changes: dict[int, int] = {}
         for index, state in cells:
-            if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
-                raise BoardError(f"a changed cell is an index from 0 to {n - 1}, not {quote(index)}")
-            if type(state) is not int or state not in (COVERED, FLAGGED, REVEALED):
-                raise BoardError(
-                    f"a cell's state is 0 (covered), 1 (flagged) or 2 (revealed), not {quote(state)}"
-                )
+            if type(index) is not int or type(state) is not int or not (0 <= index < n and 0 <= state <= 2):
+                problem = _cell_problem(index, state, n)  # an int subclass passes as an index (not a bool)
+                if problem:
+                    raise BoardError(problem)
             old = states[index]
             if old == state:
                 continue
             mine = mask[index]
-            step_revealed = (state == REVEALED) - (old == REVEALED)
-            step_flagged = (state == FLAGGED) - (old == FLAGGED)
-            revealed += step_revealed
-            flagged += step_flagged
-            revealed_mines += step_revealed * mine
-            flagged_mines += step_flagged * mine
+            if old == REVEALED:
+                revealed -= 1
+                revealed_mines -= mine
+            elif old == FLAGGED:
+                flagged -= 1
+                flagged_mines -= mine
+            if state == REVEALED:
+                revealed += 1
+                revealed_mines += mine
+            elif state == FLAGGED:
+                flagged += 1
+                flagged_mines += mine
             states[index] = state
             changes[index] = state
         counts = CellCounts(revealed, flagged, revealed_mines, flagged_mines)
@@ -214,13 +208,23 @@ class Board(CheckedPickle):
             minefield=self.minefield,
             exploded_index=exploded_index,
         )
-        board.__dict__["cell_counts"] = counts
-        if "view" in self.__dict__ and not board.over:
-            text = {COVERED: ".", FLAGGED: "f"}
-            counts_of = self.counts
-            redrawn = {i: text[s] if s != REVEALED else str(counts_of[i]) for i, s in changes.items()}
-            board.__dict__["view"] = self.view.changed(redrawn, board.status)
+        status = _status(n - self.mines, revealed, exploded_index)
+        vars(board).update(cell_counts=counts, status=status, mask=mask)  # the same minefield's mask
+        self._hand_on(board, status, changes)
         return board
+
+    def _hand_on(self, board: Board, status: str, changes: dict[int, int]) -> None:
+        """Give ``board`` (this board changed at ``changes``) what this one knows: the numbers, and the
+        view, redrawn where the cells changed when it is first read (while the game is on)."""
+        cached, mine = vars(board), vars(self)
+        if "counts" in mine:
+            cached["counts"] = self.counts
+        if status in _LIVE:
+            if "view" in mine:
+                cached["_redraw"] = (self.view, _redrawn(self.counts, changes))
+            elif mine.get("_redraw"):
+                older, drawn = mine["_redraw"]
+                cached["_redraw"] = (older, {**drawn, **_redrawn(self.counts, changes)})
 
     @cached_property
     def counts(self) -> bytes:
@@ -244,7 +248,18 @@ class Board(CheckedPickle):
     @cached_property
     def view(self) -> View:
         """The player's view: what a player (or a strategy) may see. No mines while the game is on."""
+        redraw = self._redraw
+        if redraw is not None:
+            vars(self)["_redraw"] = None  # the older view is no longer needed here
+            before, cells = redraw
+            return before.changed(cells, self.status)
         return view_from_keys(self.rows, self.cols, self.mines, self.status, self.keys)
+
+    @cached_property
+    def _redraw(self) -> tuple[View, dict[int, str]] | None:
+        """An older board's view and the cells to redraw in it to make this board's view, set by
+        :meth:`changed` (while the game is on) and used by :attr:`view` when first read; else None."""
+        return None
 
     # --- queries -------------------------------------------------------------------------------------
 
@@ -384,6 +399,38 @@ class Board(CheckedPickle):
 
     def _repr_html_(self) -> str:
         return self.view._repr_html_()
+
+
+_LIVE_TEXT = {COVERED: ".", FLAGGED: "f"}
+_DIGITS = "0123456789"
+
+
+_LIVE = ("ready", "playing")
+
+
+def _status(safe_cells: int, revealed: int, exploded: int | None) -> Status:
+    """The status of a board with ``safe_cells`` cells free of mines, ``revealed`` of them revealed, and
+    the mine ``exploded`` revealed (or None)."""
+    if exploded is not None:
+        return "lost"
+    if revealed == 0:
+        return "ready"
+    return "won" if revealed == safe_cells else "playing"
+
+
+def _redrawn(counts: bytes, changes: dict[int, int]) -> dict[int, str]:
+    """The view's character of each changed cell ``{index: new state}`` while the game is on, ``counts``
+    the board's neighbour counts."""
+    return {i: _LIVE_TEXT[s] if s != REVEALED else _DIGITS[counts[i]] for i, s in changes.items()}
+
+
+def _cell_problem(index: object, state: object, n: int) -> str | None:
+    """What is wrong with one changed cell ``(index, state)`` of a board of ``n`` cells; None if nothing."""
+    if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < n:
+        return f"a changed cell is an index from 0 to {n - 1}, not {quote(index)}"
+    if type(state) is not int or state not in (COVERED, FLAGGED, REVEALED):
+        return f"a cell's state is 0 (covered), 1 (flagged) or 2 (revealed), not {quote(state)}"
+    return None
 
 
 def _change_problem(before: Board, states: bytearray, counts: CellCounts, exploded: int | None) -> str | None:

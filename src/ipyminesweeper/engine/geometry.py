@@ -89,6 +89,10 @@ def spread_position_error(call: str, pos: object, more: tuple[object, ...]) -> T
 
 def check_position(rows: int, cols: int, pos: object) -> int:
     """The flat index of ``pos``, or a TypeError/ValueError that says what a position must be."""
+    if type(pos) is tuple and len(pos) == 2:  # the usual case: no call to as_position
+        row, col = pos
+        if type(row) is int and type(col) is int and 0 <= row < rows and 0 <= col < cols:
+            return row * cols + col
     row, col = as_position(pos)
     if not (0 <= row < rows and 0 <= col < cols):
         raise ValueError(

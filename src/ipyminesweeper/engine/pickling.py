@@ -20,14 +20,14 @@ from typing import Any, TypeVar
 
 from .errors import BoardError, quote
 
-__all__ = ["CheckedPickle", "assembled", "constructor_reduce", "restore_state"]
+__all__ = ["CheckedPickle", "assembled", "constructor_reduce", "init_fields", "restore_state"]
 
 T = TypeVar("T")
 
 
 def constructor_reduce(value: Any) -> tuple[Any, tuple[Any, ...]]:
     """``(class, fields)``: what ``__reduce__`` returns, so unpickling calls the checked constructor."""
-    return type(value), tuple(getattr(value, f.name) for f in dataclasses.fields(value) if f.init)
+    return type(value), tuple(getattr(value, name) for name in init_fields(type(value)))
 
 
 def restore_state(value: Any, state: object) -> None:
@@ -41,7 +41,7 @@ def restore_state(value: Any, state: object) -> None:
     name = cls.__name__
     if not isinstance(state, dict):
         raise BoardError(f"a pickled {name} holds a dict of its fields, not {type(state).__name__}")
-    fields = [f.name for f in dataclasses.fields(cls) if f.init]
+    fields = list(init_fields(cls))
     for key in state:
         if key not in fields and not isinstance(getattr(cls, str(key), None), cached_property):
             raise BoardError(f"a pickled {name} has an unknown field {quote(key)}")
@@ -69,10 +69,21 @@ def assembled(cls: type[T], /, **fields: Any) -> T:
     """An instance of the frozen dataclass ``cls`` holding ``fields`` (every one of them) as given, without
     running its check: only for a value its maker has checked itself, in proportion to a change
     (``Board.changed``, ``View.changed``)."""
-    names = [f.name for f in dataclasses.fields(cls) if f.init]  # type: ignore[arg-type]
-    if sorted(fields) != sorted(names):
+    names = init_fields(cls)
+    if fields.keys() != names.keys():
         raise TypeError(f"a {cls.__name__} is assembled from {', '.join(names)}, not {', '.join(fields)}")
     value = object.__new__(cls)
-    for name in names:
-        object.__setattr__(value, name, fields[name])
+    vars(value).update(fields)  # what object.__setattr__ would do for each field, in one call
     return value
+
+
+def init_fields(cls: type) -> dict[str, None]:
+    """The names of the fields ``cls.__init__`` takes, in order (a dict, for its set-like keys); worked
+    out once per class."""
+    names = _FIELDS.get(cls)
+    if names is None:
+        names = _FIELDS[cls] = dict.fromkeys(f.name for f in dataclasses.fields(cls) if f.init)
+    return names
+
+
+_FIELDS: dict[type, dict[str, None]] = {}

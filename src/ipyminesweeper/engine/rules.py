@@ -19,6 +19,7 @@ from .minefield import (
     PendingMines,
     new_seed,
     pad,
+    unpad,
 )
 from .placement import placement_for
 from .spec import DEFAULT_DENSITY, GameSpec
@@ -198,37 +199,70 @@ def open_cells(board: Board, targets: tuple[int, ...]) -> Board:
     field = board.minefield
     if not isinstance(field, Minefield):
         raise ValueError("open_cells needs a board whose mines are placed (reveal places them)")
-    rows, cols, mask = board.rows, board.cols, field.mask
+    mask, states = field.mask, board.states
     for k, index in enumerate(targets):
-        if mask[index] and board.states[index] == COVERED:
-            opened = _cascade(board, targets[:k])  # the earlier targets were safe
-            return board.changed([(i, REVEALED) for i in [*opened, index]], exploded_index=index)
-    opened = _cascade(board, targets)
-    if board.cell_counts.revealed + len(opened) == rows * cols - board.mines:  # won: every mine flagged
-        states = bytearray(board.states)
+        if mask[index] and states[index] == COVERED:
+            return _opened(board, targets[:k], index)  # the earlier targets were safe
+    return _opened(board, targets, None)
+
+
+BULK = 32
+"""A move that reveals more than one cell in ``BULK`` of the board makes the next board whole, checked at C
+speed (``Board(...)``), rather than cell by cell (``Board.changed``): the same checks, at a lower cost."""
+
+
+def _opened(board: Board, starts: tuple[int, ...], exploded: int | None) -> Board:
+    """``board`` with the safe cells ``starts`` revealed and the flood through zeros, then the mine
+    ``exploded`` (if any) revealed: that game is lost."""
+    rows, cols, states = board.rows, board.cols, board.states
+    counts = board.counts
+    if len(starts) == 1 and counts[starts[0]]:  # one number (the usual reveal): nothing floods
+        opened = [starts[0]] if states[starts[0]] == COVERED else []
+    elif all(counts[i] for i in starts):  # only numbers: nothing floods
+        opened = list(dict.fromkeys(i for i in starts if states[i] == COVERED))
+    else:
+        padded, flooded = _flood(board, starts)
+        if len(flooded) * BULK > rows * cols:
+            whole = bytearray(unpad(padded, rows, cols))
+            if exploded is not None:
+                whole[exploded] = REVEALED
+            return _made_whole(board, whole, exploded)
+        width = cols + 2
+        opened = [(p // width - 1) * cols + p % width - 1 for p in flooded]
+    if exploded is not None:
+        return board.changed([(i, REVEALED) for i in [*opened, exploded]], exploded_index=exploded)
+    if board.cell_counts.revealed + len(opened) == rows * cols - board.mines:  # won
+        whole = bytearray(states)
         for i in opened:
-            states[i] = REVEALED
-        return Board(rows, cols, board.mines, _flag_every_mine(bytes(states), mask), field)
+            whole[i] = REVEALED
+        return _made_whole(board, whole, None)
     return board.changed([(i, REVEALED) for i in opened])
 
 
-def _cascade(board: Board, starts: tuple[int, ...]) -> list[int]:
-    """The flat indices revealed by revealing the safe cells ``starts`` and flooding through zeros, in
-    the order they open.
+def _made_whole(board: Board, states: bytearray, exploded: int | None) -> Board:
+    """The next board of ``board`` with every cell's state given, checked whole by the constructor; on a
+    won game (every safe cell revealed, nothing exploded) every mine is flagged."""
+    mask = board.mask
+    if exploded is None and states.count(REVEALED) == board.rows * board.cols - board.mines:
+        return Board(
+            board.rows, board.cols, board.mines, _flag_every_mine(bytes(states), mask), board.minefield
+        )
+    return Board(board.rows, board.cols, board.mines, bytes(states), board.minefield, exploded)
 
-    Works on a grid framed by a border of revealed cells, so the flood needs no bounds checks.
-    Flagged cells stop the flood (a flag protects its cell).
-    """
+
+def _flood(board: Board, starts: tuple[int, ...]) -> tuple[bytearray, list[int]]:
+    """Reveal the safe cells ``starts`` and flood through zeros, on the board's cell states framed by a
+    border of revealed cells (so the flood needs no bounds checks): the framed states after, and the
+    framed indices of the cells revealed, in the order they open. Flagged cells stop the flood (a flag
+    protects its cell)."""
     assert isinstance(board.minefield, Minefield)
-    rows, cols, counts = board.rows, board.cols, board.counts
-    if all(counts[i] for i in starts):  # only numbers: nothing floods
-        return list(dict.fromkeys(i for i in starts if board.states[i] == COVERED))
+    rows, cols = board.rows, board.cols
     width = cols + 2
     states = bytearray(pad(board.states, rows, cols, REVEALED))
-    opened: list[int] = []
-    record = opened.append
     padded_counts = board.minefield.padded_counts
     offsets = (-width - 1, -width, -width + 1, -1, 1, width - 1, width, width + 1)
+    opened: list[int] = []
+    record = opened.append
     stack: list[int] = []
     push = stack.append
     pop = stack.pop
@@ -248,7 +282,7 @@ def _cascade(board: Board, starts: tuple[int, ...]) -> list[int]:
                 record(q)
                 if padded_counts[q] == 0:
                     push(q)
-    return [p - width * (p // width) - 1 + (p // width - 1) * cols for p in opened]
+    return states, opened
 
 
 def _flag_every_mine(states: bytes, mask: bytes) -> bytes:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from itertools import compress
 from math import comb, isqrt
 
 __all__ = ["binomial"]
@@ -97,7 +98,7 @@ def _primes_up_to(n: int) -> list[int]:
     for p in range(2, isqrt(n) + 1):
         if sieve[p]:
             sieve[p * p :: p] = bytes(len(range(p * p, n + 1, p)))
-    return [i for i, prime in enumerate(sieve) if prime]
+    return list(compress(range(n + 1), sieve))  # the loop in C (and mypyc cannot iterate a bytearray)
 
 
 def clear() -> None:

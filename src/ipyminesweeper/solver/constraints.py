@@ -19,6 +19,7 @@ from typing import NamedTuple, Protocol
 
 from ..engine import Board
 from ..engine.geometry import format_position, neighbour_table
+from .interior import Interior
 
 Pos = tuple[int, int]
 
@@ -79,7 +80,8 @@ class Constraint(NamedTuple):
 
 @dataclass(frozen=True)
 class ConstraintSystem:
-    """Everything the solver needs from a view, as flat indices (``index = row * cols + col``)."""
+    """Everything the solver needs from a view, as flat indices (``index = row * cols + col``).
+    ``interior``: the covered cells no number touches, as one value (covered minus frontier)."""
 
     rows: int
     cols: int
@@ -87,7 +89,7 @@ class ConstraintSystem:
     covered: tuple[int, ...]
     constraints: tuple[Constraint, ...]
     frontier: frozenset[int]
-    interior: tuple[int, ...]
+    interior: Interior
 
     def pos(self, index: int) -> Pos:
         return divmod(index, self.cols)
@@ -227,10 +229,9 @@ def _read_around(parent: ConstraintSystem, old: str, cells: str) -> ConstraintSy
             constraints.append(Constraint(r, value, nbrs))
             frontier.update(nbrs)
     constraints.sort(key=_BY_SOURCE)
-    interior = tuple(filterfalse(frontier.__contains__, covered))
-    return ConstraintSystem(
-        rows, cols, parent.mines, covered, tuple(constraints), frozenset(frontier), interior
-    )
+    edge = frozenset(frontier)
+    interior = Interior(cells, edge, len(covered) - len(edge))
+    return ConstraintSystem(rows, cols, parent.mines, covered, tuple(constraints), edge, interior)
 
 
 def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
@@ -268,8 +269,9 @@ def _read_all(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
     frontier = set().union(*around.values())
     if mines > len(covered):
         raise InconsistentViewError(f"the view has {mines} mines but only {len(covered)} covered cells")
-    interior = tuple(filterfalse(frontier.__contains__, covered))  # filterfalse: the loop runs in C
-    return ConstraintSystem(rows, cols, mines, covered, tuple(constraints), frozenset(frontier), interior)
+    edge = frozenset(frontier)
+    interior = Interior(cells, edge, len(covered) - len(edge))  # covered minus frontier, as one value
+    return ConstraintSystem(rows, cols, mines, covered, tuple(constraints), edge, interior)
 
 
 def number_constraints(

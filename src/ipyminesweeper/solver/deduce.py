@@ -7,6 +7,7 @@ Flags are not trusted: only mines deduced here count as known.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from .constraints import ConstraintSystem, Pos, ViewLike, read_view
@@ -20,8 +21,8 @@ __all__ = ["Deductions", "deduce", "deduce_system"]
 class Deductions:
     """Cells known for certain, each with a reason. Unpacks like the pair ``(safe, mines)``."""
 
-    safe: frozenset[Pos]
-    mines: frozenset[Pos]
+    safe: AbstractSet[Pos]
+    mines: AbstractSet[Pos]
     reasons: Mapping[Pos, str] = field(default_factory=dict)
     numbers: Mapping[Pos, tuple[Pos, ...]] = field(default_factory=dict)
     """The revealed numbers each certain cell follows from (none for the global count alone)."""
@@ -29,7 +30,7 @@ class Deductions:
     def __hash__(self) -> int:  # the mappings are derived from the two sets, which are hashable
         return hash((self.safe, self.mines))
 
-    def __iter__(self) -> Iterator[frozenset[Pos]]:
+    def __iter__(self) -> Iterator[AbstractSet[Pos]]:
         return iter((self.safe, self.mines))
 
     def __bool__(self) -> bool:

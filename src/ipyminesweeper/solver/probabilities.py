@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from bisect import bisect
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
-from functools import cache, lru_cache
+from functools import lru_cache
 from itertools import chain, combinations, filterfalse, product
 from operator import attrgetter, mul
 
@@ -30,13 +31,12 @@ from .constraints import (
     Propagated,
     ViewLike,
     clear_cache,
-    position_table,
     read_view,
 )
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
+from .interior import Interior, Joined, Positions, Probabilities
 from .rules import propagate
-from .slices import add_in_slices, ascending_in_slices, frozen_in_slices, update_in_slices
 from .wording import ReasonsByCell
 
 __all__ = [
@@ -85,19 +85,19 @@ class Analysis:
     cols: int
     total_mines: int
     probabilities: Mapping[Pos, float]
-    safe: frozenset[Pos]
-    mines: frozenset[Pos]
+    safe: AbstractSet[Pos]
+    mines: AbstractSet[Pos]
     reasons: Mapping[Pos, str]
     layouts: int
     frontier: frozenset[Pos]
-    interior: frozenset[Pos]
+    interior: AbstractSet[Pos]
     _system: ConstraintSystem = field(repr=False, compare=False)
     _counts: tuple[ComponentCount, ...] = field(repr=False, compare=False)
     _where: Mapping[int, tuple[int, int]] = field(repr=False, compare=False)
     _weights: tuple[Poly, ...] = field(repr=False, compare=False)
     _all: Poly = field(repr=False, compare=False)
     _others: tuple[Poly, ...] = field(repr=False, compare=False)
-    _interior_set: frozenset[int] = field(repr=False, compare=False)
+    _interior_set: Interior = field(repr=False, compare=False)
     _fixed_safe: frozenset[int] = field(repr=False, compare=False)
     _fixed_mines: frozenset[int] = field(repr=False, compare=False)
 
@@ -283,7 +283,7 @@ class Analysis:
                 tuple(filterfalse({x}.__contains__, system.covered)),
                 tuple(redo),
                 frozenset(),  # (not read)
-                tuple(filterfalse(gone.__contains__, system.interior)),
+                system.interior.without(gone),
             )
         )
         after = replace(
@@ -449,7 +449,7 @@ def analyse_system(system: ConstraintSystem, *, explain: bool = True) -> Analysi
         propagated,
         components,
         counts,
-        frozenset(map(position_table(system.rows, system.cols).__getitem__, system.frontier)),
+        frozenset(map(_positions(system.cols), system.frontier)),
         system.mines,
         system if explain else None,
     )
@@ -494,10 +494,9 @@ def _assemble(
             f" them, and the {interior} other covered cells can hold {interior} more, but the view"
             f" has {total_mines} mines"
         )
-    pos = position_table(system.rows, system.cols).__getitem__
-    # map(pos, ...) and dict.fromkeys: the per-cell loops run in C (most covered cells are interior)
-    probs: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
-    probs.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
+    pos = _positions(system.cols)
+    listed: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
+    listed.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
     safe: set[int] = set(propagated.safe)
     mine: set[int] = set(propagated.mines)
     where: dict[int, tuple[int, int]] = {}
@@ -512,47 +511,54 @@ def _assemble(
             p = num / (nb * layouts)
             for cell in cells:
                 where[cell] = (j, b)
-                probs[pos(cell)] = p
+                listed[pos(cell)] = p
             if num == 0 or num == nb * layouts:
                 (safe if num == 0 else mine).update(cells)
                 certain_boxes.append((j, b, num == 0))
+    inner = Positions(system.interior, system.cols)  # one value, never listed: see interior.py
+    inner_p, inner_safe, inner_mines = 0.0, False, False
     if interior:
         # layouts with a mine on a given interior cell: sum of full[k] * C(I - 1, M - k - 1), where
         # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
         num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
-        p = num / layouts
-        update_in_slices(probs, system.interior, pos, p)  # in slices: other threads run between them
-        if num == 0:
-            add_in_slices(safe, system.interior)
-        elif num == layouts:
-            add_in_slices(mine, system.interior)
+        inner_p = num / layouts
+        inner_safe, inner_mines = num == 0, num == layouts
+    safe_at = frozenset(map(pos, safe))
+    mines_at = frozenset(map(pos, mine))
     reasons: Mapping[Pos, str] = {}
     if original is not None:
         reasons = ReasonsByCell(
-            [pos(c) for c in ascending_in_slices(safe, mine, system.rows * system.cols)],
-            _reasons(original, components, counts, certain_boxes, safe),
+            sorted(safe_at | mines_at),
+            _reasons(original, components, counts, certain_boxes, safe, inner_safe),
+            inner if inner_safe or inner_mines else frozenset(),
         )
     return Analysis(
         rows=system.rows,
         cols=system.cols,
         total_mines=total_mines,
-        probabilities=probs,
-        safe=frozen_in_slices(safe, pos),
-        mines=frozen_in_slices(mine, pos),
+        probabilities=Probabilities(listed, inner, inner_p),
+        safe=Joined(safe_at, inner) if inner_safe else safe_at,
+        mines=Joined(mines_at, inner) if inner_mines else mines_at,
         reasons=reasons,
         layouts=layouts,
         frontier=frontier,
-        interior=frozen_in_slices(system.interior, pos),
+        interior=inner,
         _system=system,
         _counts=counts,
         _where=where,
         _weights=weights,
         _all=full,
         _others=others,
-        _interior_set=frozen_in_slices(system.interior),
+        _interior_set=system.interior,
         _fixed_safe=propagated.safe,
         _fixed_mines=propagated.mines,
     )
+
+
+def _positions(cols: int) -> Callable[[int], Pos]:
+    """Flat index -> ``(row, col)`` on a grid ``cols`` wide (no table of the board: the work is the cells
+    asked for)."""
+    return lambda index: divmod(index, cols)
 
 
 def _reasons(
@@ -561,30 +567,57 @@ def _reasons(
     counts: tuple[ComponentCount, ...],
     certain_boxes: list[tuple[int, int, bool]],
     safe: set[int],
+    interior_safe: bool,
 ) -> Callable[[Pos], str]:
-    """The reason of each certain cell, worded when first asked for."""
+    """The reason of each certain cell, worded when first asked for (``safe``: the certain safe cells
+    outside the interior; ``interior_safe``: whether the interior's cells are)."""
+    return _Reasons(original, components, counts, certain_boxes, safe, interior_safe).reason
 
-    @cache
-    def how_decided() -> tuple[dict[int, tuple[bool, int]], Mapping[Pos, str]]:
-        """Per certain cell: (needed the mine count?, component); and the fast rules' reasons."""
+
+class _Reasons:
+    """What :func:`_reasons` returns the method :meth:`reason` of: how each certain cell was decided is
+    worked out once, when the first reason is read."""
+
+    def __init__(
+        self,
+        original: ConstraintSystem,
+        components: tuple[Component, ...],
+        counts: tuple[ComponentCount, ...],
+        certain_boxes: list[tuple[int, int, bool]],
+        safe: set[int],
+        interior_safe: bool,
+    ) -> None:
+        self.original, self.components, self.counts = original, components, counts
+        self.certain_boxes, self.safe, self.interior_safe = certain_boxes, safe, interior_safe
+        self.how: dict[int, tuple[bool, int]] | None = None
+        self.quick: Mapping[Pos, str] = {}
+
+    def how_decided(self) -> dict[int, tuple[bool, int]]:
+        """Per certain cell: (needed the mine count?, component); the fast rules' reasons in ``quick``."""
+        if self.how is not None:
+            return self.how
         how: dict[int, tuple[bool, int]] = {}
         local: dict[int, list[int]] = {}
-        for j, b, is_safe in certain_boxes:
-            cc = counts[j]
+        for j, b, is_safe in self.certain_boxes:
+            cc = self.counts[j]
             if j not in local:  # certain from the numbers alone?
                 local[j] = cc.box_numerators([1] * (cc.size + 1))
             n = local[j][b]
             from_numbers = n == 0 if is_safe else n == cc.sizes[b] * sum(cc.weights)
             for cell in cc.component.boxes[b]:
                 how[cell] = (not from_numbers, j)
-        return how, deduce_system(original).reasons
+        self.quick = deduce_system(self.original).reasons
+        self.how = how
+        return how
 
-    def reason(p_: Pos) -> str:
-        how, quick = how_decided()
-        cell = p_[0] * original.cols + p_[1]
-        return quick.get(p_) or _exact_reason(original, components, how, cell, cell in safe)
-
-    return reason
+    def reason(self, p_: Pos) -> str:
+        how = self.how_decided()
+        cell = p_[0] * self.original.cols + p_[1]
+        found = self.quick.get(p_)
+        if found:
+            return found
+        is_safe = cell in self.safe or (self.interior_safe and cell in self.original.interior)
+        return _exact_reason(self.original, self.components, how, cell, is_safe)
 
 
 def _contradiction(system: ConstraintSystem, comp: Component) -> str:

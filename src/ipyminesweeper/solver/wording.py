@@ -5,10 +5,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+import heapq
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 
 from ..engine import format_position
-from .slices import in_slices
 
 Pos = tuple[int, int]
 
@@ -167,30 +167,37 @@ def contradiction(numbers: Sequence[Pos]) -> str:
 
 
 class ReasonsByCell(Mapping[Pos, str]):
-    """Reasons by position, each worked out when it is first read (a strategy reads one of many)."""
+    """Reasons by position, each worked out when it is first read (a strategy reads one of many).
 
-    __slots__ = ("_done", "_keys", "_one")
+    ``keys`` are listed; ``more`` (the interior, when the mine count decides it) is a set of further
+    positions kept as it is: then ``keys`` are in reading order, and so is the iteration over both."""
 
-    def __init__(self, keys: Iterable[Pos], one: Callable[[Pos], str]) -> None:
-        self._keys: dict[Pos, None] = {}  # ordered, and a set
-        for part in in_slices(keys):  # millions of cells: other threads run between slices
-            self._keys.update(dict.fromkeys(part))
+    __slots__ = ("_done", "_keys", "_more", "_one")
+
+    def __init__(self, keys: Iterable[Pos], one: Callable[[Pos], str], more: Set[Pos] = frozenset()) -> None:
+        self._keys: dict[Pos, None] = dict.fromkeys(keys)  # ordered, and a set
+        self._more = more
         self._one = one
         self._done: dict[Pos, str] = {}
 
     def __getitem__(self, key: Pos) -> str:
         got = self._done.get(key)
         if got is None:
-            if key not in self._keys:
+            if key not in self._keys and key not in self._more:
                 raise KeyError(key)
             got = self._done[key] = self._one(key)
         return got
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._keys or key in self._more
+
     def __iter__(self) -> Iterator[Pos]:
-        return iter(self._keys)
+        if not self._more:
+            return iter(self._keys)
+        return heapq.merge(self._keys, self._more)
 
     def __len__(self) -> int:
-        return len(self._keys)
+        return len(self._keys) + len(self._more)
 
     def __repr__(self) -> str:
         return repr(dict(self.items()))
