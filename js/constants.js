@@ -70,6 +70,14 @@ export const CONSTANTS = {
       "chord"
     ],
     [
+      "A",
+      "read the cells around the cursor"
+    ],
+    [
+      "T",
+      "read the mines left and the time"
+    ],
+    [
       "G",
       "flag mode: taps flag"
     ],

@@ -93,9 +93,13 @@ export function describeCell(ch) {
   }
 }
 
-/** Spoken label of a cell, with the one coordinate format of the reasons and the labels: "(3,4)". */
+/** A cell in a word: its number ("2"), or what it is ("empty", "covered", "flagged", ...). */
+export const cellWord = (ch) => (isNumber(ch) ? ch : describeCell(ch));
+
+/** Spoken label of a cell, in the board's coordinates (0-based, as the labels and the reasons' "(3,4)"):
+ * "row 3, column 4: covered", "row 3, column 4: 2". */
 export function cellLabel(row, col, ch, probability) {
-  let label = `(${row},${col}) ${describeCell(ch)}`;
+  let label = `row ${row}, column ${col}: ${cellWord(ch)}`;
   if (probability != null && Number.isFinite(probability)) label += `, ${formatPercent(probability)} mine probability`;
   return label;
 }
@@ -141,7 +145,7 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
  * Keyboard map. Returns null for keys the widget does not handle.
  * {type: "move", dr, dc} | {type: "home"} | {type: "end"} | {type: "action", action}
  * where action is reveal | flag | chord | new_game | undo | step | hint | toggle_play | flag_mode |
- * history_back | history_forward | help | escape | copy.
+ * history_back | history_forward | help | escape | copy | around | status.
  */
 export function keyOf(event) {
   // Ctrl+C (or Cmd+C) copies the board; Ctrl+Shift+C is the host's (JupyterLab's command palette)
@@ -167,7 +171,7 @@ const MOVES = {
 const ACTIONS = {
   " ": "reveal", Spacebar: "reveal", Enter: "reveal", "[": "history_back", "]": "history_forward", "?": "help",
   Escape: "escape", f: "flag", c: "chord", n: "new_game", u: "undo", z: "undo", h: "hint", s: "step",
-  p: "toggle_play", g: "flag_mode",
+  p: "toggle_play", g: "flag_mode", a: "around", t: "status",
 };
 
 /** Move the cursor, clamped to the board. */

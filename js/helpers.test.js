@@ -93,14 +93,14 @@ test("cellText shows numbers only", () => {
   for (const ch of ".f0*XFx") assert.equal(cellText(ch), "");
 });
 
-test("cellLabel uses the reasons' coordinates and says what the cell is", () => {
-  assert.equal(cellLabel(2, 4, "."), "(2,4) covered");
-  assert.equal(cellLabel(0, 0, "f"), "(0,0) flagged");
-  assert.equal(cellLabel(0, 1, "1"), "(0,1) 1 adjacent mine");
-  assert.equal(cellLabel(0, 1, "3"), "(0,1) 3 adjacent mines");
-  assert.equal(cellLabel(0, 1, "0"), "(0,1) empty");
-  assert.equal(cellLabel(4, 4, "X"), "(4,4) exploded mine");
-  assert.equal(cellLabel(1, 1, ".", 0.25), "(1,1) covered, 25% mine probability");
+test("cellLabel reads the board's own (0-based) coordinates and what the cell is", () => {
+  assert.equal(cellLabel(2, 4, "."), "row 2, column 4: covered");
+  assert.equal(cellLabel(0, 0, "f"), "row 0, column 0: flagged");
+  assert.equal(cellLabel(0, 1, "1"), "row 0, column 1: 1");
+  assert.equal(cellLabel(0, 1, "3"), "row 0, column 1: 3");
+  assert.equal(cellLabel(0, 1, "0"), "row 0, column 1: empty");
+  assert.equal(cellLabel(4, 4, "X"), "row 4, column 4: exploded mine");
+  assert.equal(cellLabel(1, 1, ".", 0.25), "row 1, column 1: covered, 25% mine probability");
   for (const ch of VIEW_CHARS) assert.ok(describeCell(ch).length > 0);
   assert.throws(() => describeCell("z"));
 });

@@ -10,7 +10,9 @@ asserts, so one run reports every violation. Exceptions, each with its reason, a
 
 from __future__ import annotations
 
+import itertools
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -233,3 +235,72 @@ def test_axe_wcag22_aa_light_and_dark(lab: Any) -> None:
         _lose_and_win(lab, scanner, theme)
     assert scanner.scans == 2 * 8
     scanner.check()
+
+
+SAID_JS = """() => {
+  window.__said = [];
+  const region = document.querySelector('.ipyms-announce');
+  new MutationObserver(() => window.__said.push([performance.now(), region.textContent.trim()]))
+    .observe(region, {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def _said(lab: Any) -> list[tuple[float, str]]:
+    return [(t, text) for t, text in lab.page.evaluate("() => window.__said") if text]
+
+
+def _hear(lab: Any, key: str, pattern: str) -> str:
+    """Press ``key`` on the board and wait until the live region says something matching ``pattern``."""
+    count = len(_said(lab))
+    lab.page.locator(".ipyms-root").first.focus()  # (a probe cell run in between took the focus)
+    lab.page.keyboard.press(key)
+    lab.page.wait_for_function(
+        "([n, p]) => window.__said.filter(s => s[1].trim()).slice(n).some(s => new RegExp(p).test(s[1]))",
+        arg=[count, pattern],
+    )
+    return next(text for _, text in reversed(_said(lab)) if re.search(pattern, text))
+
+
+def test_play_by_ear(lab: Any) -> None:
+    """Keys only, and what the live region and the cursor's label say: a move, the cells around the cursor,
+    the counter and timer, a flag, a hint; then autoplay at full speed, summarised at most once a second."""
+    page = lab.page
+    probe = "import json\nprint('PROBE ' + json.dumps({'w': w.board.to_text(), 'moves': len(w.history)}))"
+    lab.server.write_notebook("ear.ipynb", [CELLS[0], probe])
+    lab.open("ear.ipynb")
+    lab.run_all()
+    page.wait_for_selector(".ipyms-root .ipyms-cell")
+    page.evaluate(SAID_JS)
+    root = page.locator(".ipyms-root")
+    root.focus()
+    for key in ("ArrowDown", "ArrowDown", "ArrowRight"):
+        page.keyboard.press(key)
+    cursor = root.get_attribute("aria-activedescendant")
+    assert page.locator(f"#{cursor}").get_attribute("aria-label") == "row 2, column 1: covered"
+    assert re.fullmatch(r"opened \d+ cells", _hear(lab, "Enter", "^opened"))
+    board = Board.from_text(lab.probe(1)["w"])
+    assert _hear(lab, "a", "^around").startswith("around (2,1): ")
+    assert re.fullmatch(r"playing: 10 mines left, \d+ s", _hear(lab, "t", "^playing"))
+    mine = a_mine(board)
+    root.focus()
+    for key in ["ArrowUp"] * 8 + ["Home"] + ["ArrowDown"] * mine[0] + ["ArrowRight"] * mine[1]:
+        page.keyboard.press(key)
+    assert _hear(lab, "f", "^flagged") == f"flagged ({mine[0]},{mine[1]}), 9 mines left"
+    assert _hear(lab, "h", "^Hint: ").startswith("Hint: ")
+    lab.screenshot("a11y-play-by-ear", root)
+
+    root.locator(".ipyms-speed").fill("57")  # 0.1 s per move: a few summaries before the end
+    root.focus()
+    start = len(_said(lab))
+    page.keyboard.press("p")
+    page.wait_for_selector(".ipyms-root[data-status='won'], .ipyms-root[data-status='lost']", timeout=60_000)
+    page.wait_for_function("n => window.__said.length > n", arg=start)
+    page.wait_for_timeout(1500)
+    during = _said(lab)[start:]
+    print("autoplay said:", during, "in", lab.probe(1)["moves"], "boards")
+    assert re.search(r"won in \d+ s|lost: mine at \(\d+,\d+\)", during[-1][1])
+    assert len(during) >= 2 and during[0][1].startswith("autoplay: "), during
+    # (the end of the game is said at once, after the moves not yet said: the last one is not counted)
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(during[:-1])]
+    assert all(gap >= 900 for gap in gaps), f"more than once a second: {during}"
+    assert len({text for _, text in during}) == len(during), f"something said twice: {during}"

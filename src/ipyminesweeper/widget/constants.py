@@ -75,6 +75,8 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("Space, Enter", "reveal (on a number: chord)"),
     ("F", "flag (with ? marks on: flag, ?, covered)"),
     ("C", "chord"),
+    ("A", "read the cells around the cursor"),
+    ("T", "read the mines left and the time"),
     ("G", "flag mode: taps flag"),
     ("H", "hint: show the strategy's next move"),
     ("S", "step: play the strategy's next move"),
