@@ -263,7 +263,8 @@ def _hear(lab: Any, key: str, pattern: str) -> str:
 
 def test_play_by_ear(lab: Any) -> None:
     """Keys only, and what the live region and the cursor's label say: a move, the cells around the cursor,
-    the counter and timer, a flag, a hint; then autoplay at full speed, summarised at most once a second."""
+    the counter and timer, a flag, a hint (its ring still under reduced motion); then autoplay, summarised
+    at most once a second."""
     page = lab.page
     probe = "import json\nprint('PROBE ' + json.dumps({'w': w.board.to_text(), 'moves': len(w.history)}))"
     lab.server.write_notebook("ear.ipynb", [CELLS[0], probe])
@@ -288,6 +289,13 @@ def test_play_by_ear(lab: Any) -> None:
     assert _hear(lab, "f", "^flagged") == f"flagged ({mine[0]},{mine[1]}), 9 mines left"
     assert _hear(lab, "h", "^Hint: ").startswith("Hint: ")
     lab.screenshot("a11y-play-by-ear", root)
+    # the hint's ring pulses, unless the system asks for reduced motion
+    animation = "el => getComputedStyle(el).animationName"
+    assert root.locator(".ipyms-hint-cell").evaluate(animation) == "ipyms-hint"
+    page.emulate_media(reduced_motion="reduce")
+    assert root.locator(".ipyms-hint-cell").evaluate(animation) == "none"
+    lab.screenshot("a11y-reduced-motion", root)
+    page.emulate_media(reduced_motion="no-preference")
 
     root.locator(".ipyms-speed").fill("57")  # 0.1 s per move: a few summaries before the end
     root.focus()
