@@ -160,6 +160,11 @@ test("keyOf maps the documented keys", () => {
   assert.deepEqual(k("s"), { type: "action", action: "step" });
   assert.deepEqual(k("p"), { type: "action", action: "toggle_play" });
   assert.deepEqual(k("Home"), { type: "home" });
+  assert.deepEqual(k("Home", { ctrlKey: true }), { type: "first" });
+  assert.deepEqual(k("End", { ctrlKey: true }), { type: "last" });
+  assert.equal(k("End", { ctrlKey: true, shiftKey: true }), null);
+  assert.deepEqual(k("PageDown"), { type: "page", dir: 1 });
+  assert.deepEqual(k("PageUp"), { type: "page", dir: -1 });
   assert.equal(k("x"), null);
   assert.equal(k("Tab"), null);
   assert.deepEqual(k("c", { ctrlKey: true }), { type: "action", action: "copy" }); // copy the board
@@ -183,6 +188,11 @@ test("moveCursor clamps to the board", () => {
   assert.deepEqual(moveCursor([2, 3], { type: "move", dr: 1, dc: 1 }, 3, 4), [2, 3]);
   assert.deepEqual(moveCursor([1, 2], { type: "home" }, 3, 4), [1, 0]);
   assert.deepEqual(moveCursor([1, 2], { type: "end" }, 3, 4), [1, 3]);
+  assert.deepEqual(moveCursor([1, 2], { type: "first" }, 3, 4), [0, 0]);
+  assert.deepEqual(moveCursor([1, 2], { type: "last" }, 3, 4), [2, 3]);
+  assert.deepEqual(moveCursor([1, 2], { type: "page", dir: 1 }, 30, 4, 10), [11, 2]);
+  assert.deepEqual(moveCursor([25, 2], { type: "page", dir: 1 }, 30, 4, 10), [29, 2]);
+  assert.deepEqual(moveCursor([5, 2], { type: "page", dir: -1 }, 30, 4, 10), [0, 2]);
 });
 
 test("cellMessage turns a reveal on a number into a chord", () => {

@@ -4,7 +4,7 @@
 // scrolling, timers); `node --test js/` tests the reducer with plain objects.
 import { cellMessage, isOver, moveCursor } from "./helpers.js";
 import { NO_TALLY, SPEAK_EVERY_MS, aroundSpeech, heardOf, modelSpeech, sameHeard, statusSpeech, tallied, tallySpeech } from "./announce.js";
-import { cellSize, pickerLevel, pickerRequest, scrubTarget, zoomStep } from "./features.js";
+import { cellSize, pickerLevel, pickerRequest, pitchOf, scrubTarget, zoomStep } from "./features.js";
 import { driftedAway, longPressAction, longPressable, pressEnd, pressStart, timerOf } from "./input.js";
 import { resyncWanted, shownIndex } from "./model.js";
 
@@ -14,7 +14,8 @@ import { resyncWanted, shownIndex } from "./model.js";
  * @typedef {import("./input.js").Press & {id: number}} Press
  * @typedef {{level: string, rows: string, cols: string, mines: string, firstClick: string}} PickerForm
  * @typedef {{top: number, left: number, width: number, height: number}} Scroll
- * @typedef {{type: "move", dr: number, dc: number} | {type: "home"} | {type: "end"} | {type: "action", action: string}} KeyAct
+ * @typedef {{type: "move", dr: number, dc: number} | {type: "home"} | {type: "end"} | {type: "first"} | {type: "last"}
+ *   | {type: "page", dir: number} | {type: "action", action: string}} KeyAct
  * @typedef {{
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
  *   pointerId: number, panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm,
@@ -207,6 +208,13 @@ export function takesKey(act, ui, model) {
   return ui.panels.picker || ui.panels.stats || ui.panels.help || model.viewing >= 0;
 }
 
+/** The rows PageUp and PageDown move: a view of rows less one (the last row seen stays in sight), 8 before the
+ * first layout. */
+export function pageRows(model, ui) {
+  const pitch = pitchOf(drawnSize(model, ui));
+  return ui.scroll.height > 0 ? Math.max(1, Math.floor(ui.scroll.height / pitch) - 1) : 8;
+}
+
 /** A key the board takes (see helpers.js keyOf). */
 function key(ui, act, model) {
   if (act.action === "copy") return step(ui, [{ type: "copy" }]);
@@ -215,7 +223,7 @@ function key(ui, act, model) {
   if (!ui.live || model.problem) return step(ui, []);
   const next = { ...ui, kbd: true };
   if (act.type !== "action") {
-    const [row, col] = moveCursor([ui.cursor.row, ui.cursor.col], act, model.rows, model.cols);
+    const [row, col] = moveCursor([ui.cursor.row, ui.cursor.col], act, model.rows, model.cols, pageRows(model, ui));
     return step({ ...next, cursor: { row, col } }, [{ type: "showCell", row, col }]);
   }
   return keyCommand(next, act.action, model);

@@ -312,3 +312,60 @@ def test_play_by_ear(lab: Any) -> None:
     gaps = [b[0] - a[0] for a, b in itertools.pairwise(during[:-1])]
     assert all(gap >= 900 for gap in gaps), f"more than once a second: {during}"
     assert len({text for _, text in during}) == len(during), f"something said twice: {during}"
+
+
+def test_grid_keys_on_a_virtual_board(lab: Any) -> None:
+    """The APG grid's keys on a 300x300 board, of which only a window is drawn: Ctrl+End reaches the last
+    cell, PageUp moves a screen of rows, Ctrl+Home the first cell; the cursor's cell is drawn, is the
+    aria-activedescendant, and its aria-rowindex/-colindex are the whole board's."""
+    page = lab.page
+    lab.server.write_notebook(
+        "grid.ipynb",
+        [
+            "from ipyminesweeper import Minesweeper\n"
+            "w = Minesweeper(rows=300, cols=300, mines=9000, seed=3)\nw"
+        ],
+    )
+    lab.open("grid.ipynb")
+    lab.run_all()
+    page.wait_for_selector(".ipyms-root .ipyms-cell")
+    root = page.locator(".ipyms-root")
+    assert page.locator(".ipyms-cell").count() < 300 * 300 / 10, "a window is drawn"
+
+    def cursor() -> tuple[int, int, str, str, str]:
+        cell_id = root.get_attribute("aria-activedescendant")
+        el = page.locator(f"#{cell_id}")
+        row = el.locator("xpath=ancestor::*[@role='row']")
+        return (
+            int(el.get_attribute("data-row")),
+            int(el.get_attribute("data-col")),
+            row.get_attribute("aria-rowindex"),
+            el.get_attribute("aria-colindex"),
+            el.get_attribute("aria-label"),
+        )
+
+    root.focus()
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Control+End")
+    page.wait_for_function(
+        "() => document.querySelector('.ipyms-root').getAttribute('aria-activedescendant')"
+        "?.endsWith('-89999')"
+    )
+    assert cursor() == (299, 299, "300", "300", "row 299, column 299: covered")
+    page.keyboard.press("PageUp")
+    r, c, rowindex, colindex, _ = cursor()
+    visible = page.evaluate(
+        """() => {
+          const [a, b] = document.querySelectorAll('.ipyms-row');
+          const pitch = parseFloat(b.style.top) - parseFloat(a.style.top);
+          return Math.floor(document.querySelector('.ipyms-board-wrap').clientHeight / pitch);
+        }"""
+    )
+    assert (r, c) == (299 - (visible - 1), 299), "a screen of rows less one"
+    assert (rowindex, colindex) == (str(r + 1), "300")
+    lab.screenshot("a11y-grid-keys", root)
+    page.keyboard.press("Control+Home")
+    page.wait_for_function(
+        "() => document.querySelector('.ipyms-root').getAttribute('aria-activedescendant')?.endsWith('-0')"
+    )
+    assert cursor()[:4] == (0, 0, "1", "1")

@@ -71,7 +71,9 @@ STATS_NOTE = (
 """The statistics panel's footnote: which wins the two times count."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("Arrows, Home, End", "move the cursor"),
+    ("Arrows, Home, End", "move the cursor (Home, End: the row's first and last cell)"),
+    ("PageUp, PageDown", "move the cursor a screen of rows up or down"),
+    ("Ctrl+Home, Ctrl+End", "the board's first and last cell"),
     ("Space, Enter", "reveal (on a number: chord)"),
     ("F", "flag (with ? marks on: flag, ?, covered)"),
     ("C", "chord"),
