@@ -55,7 +55,15 @@ export const CONSTANTS = {
   "key_help": [
     [
       "Arrows, Home, End",
-      "move the cursor"
+      "move the cursor (Home, End: the row's first and last cell)"
+    ],
+    [
+      "PageUp, PageDown",
+      "move the cursor a screen of rows up or down"
+    ],
+    [
+      "Ctrl+Home, Ctrl+End",
+      "the board's first and last cell"
     ],
     [
       "Space, Enter",
@@ -68,6 +76,14 @@ export const CONSTANTS = {
     [
       "C",
       "chord"
+    ],
+    [
+      "A",
+      "read the cells around the cursor"
+    ],
+    [
+      "T",
+      "read the mines left and the time"
     ],
     [
       "G",

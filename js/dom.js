@@ -29,7 +29,7 @@ export function elements(root) {
     counter: $(".ipyms-counter"), face: $(".ipyms-face"), timer: $(".ipyms-timer"),
     wrap: $(".ipyms-board-wrap"), board: $(".ipyms-board"), colLabels: $(".ipyms-col-labels"), rowLabels: $(".ipyms-row-labels"),
     minimap: $(".ipyms-minimap"), minimapCanvas: $(".ipyms-minimap-canvas"), position: $(".ipyms-position"),
-    note: $(".ipyms-snapshot-note"), message: $(".ipyms-message"), error: $(".ipyms-error"),
+    note: $(".ipyms-snapshot-note"), message: $(".ipyms-message"), announce: $(".ipyms-announce"), error: $(".ipyms-error"),
     busy: $(".ipyms-busy"), busyText: $(".ipyms-busy-text"), cancel: $(".ipyms-cancel"),
     details: $(".ipyms-error-details"), detailsText: $(".ipyms-error-details pre"),
     slider: $(".ipyms-history-slider"), back: $(".ipyms-history-back"), forward: $(".ipyms-history-forward"),
@@ -75,6 +75,7 @@ export function renderHeader(els, h) {
   setProp(els.face, "disabled", h.faceDisabled);
   setText(els.timer, h.timer);
   setText(els.message, h.message);
+  setText(els.announce, h.announce);
   setData(els.message, "status", els.root.dataset.status || "");
   setText(els.error, h.error);
   setProp(els.error, "hidden", !h.error);

@@ -141,5 +141,5 @@ test("a move's cells: on-board pairs only", () => {
 
 test("the help lists every key the keyboard map knows", () => {
   const keys = KEY_HELP.map(([k]) => k).join(" ");
-  for (const k of ["H", "S", "P", "U, Z", "[ ]", "N", "G", "?", "Ctrl+C", "Esc"]) assert.ok(keys.includes(k), k);
+  for (const k of ["H", "S", "P", "U, Z", "[ ]", "N", "G", "A", "T", "?", "Ctrl+C", "Esc"]) assert.ok(keys.includes(k), k);
 });

@@ -93,9 +93,13 @@ export function describeCell(ch) {
   }
 }
 
-/** Spoken label of a cell, with the one coordinate format of the reasons and the labels: "(3,4)". */
+/** A cell in a word: its number ("2"), or what it is ("empty", "covered", "flagged", ...). */
+export const cellWord = (ch) => (isNumber(ch) ? ch : describeCell(ch));
+
+/** Spoken label of a cell, in the board's coordinates (0-based, as the labels and the reasons' "(3,4)"):
+ * "row 3, column 4: covered", "row 3, column 4: 2". */
 export function cellLabel(row, col, ch, probability) {
-  let label = `(${row},${col}) ${describeCell(ch)}`;
+  let label = `row ${row}, column ${col}: ${cellWord(ch)}`;
   if (probability != null && Number.isFinite(probability)) label += `, ${formatPercent(probability)} mine probability`;
   return label;
 }
@@ -139,17 +143,20 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
 
 /**
  * Keyboard map. Returns null for keys the widget does not handle.
- * {type: "move", dr, dc} | {type: "home"} | {type: "end"} | {type: "action", action}
+ * {type: "move", dr, dc} | {type: "home"} | {type: "end"} | {type: "first"} | {type: "last"} | {type: "page", dir}
+ * | {type: "action", action}
  * where action is reveal | flag | chord | new_game | undo | step | hint | toggle_play | flag_mode |
- * history_back | history_forward | help | escape | copy.
+ * history_back | history_forward | help | escape | copy | around | status.
  */
 export function keyOf(event) {
   // Ctrl+C (or Cmd+C) copies the board; Ctrl+Shift+C is the host's (JupyterLab's command palette)
   if ((event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey && (event.key || "").toLowerCase() === "c") {
     return { type: "action", action: "copy" };
   }
-  if (event.ctrlKey || event.altKey || event.metaKey) return null;
   const key = event.key || "";
+  // Ctrl+Home and Ctrl+End: the first and the last cell of the board (the APG grid's keys)
+  if (event.ctrlKey && !event.altKey && !event.metaKey && !event.shiftKey && Object.hasOwn(CTRL_MOVES, key)) return CTRL_MOVES[key];
+  if (event.ctrlKey || event.altKey || event.metaKey) return null;
   if (Object.hasOwn(MOVES, key)) return MOVES[key];
   const action = [key, key.toLowerCase()].map((k) => (Object.hasOwn(ACTIONS, k) ? ACTIONS[k] : null)).find(Boolean);
   return action ? { type: "action", action } : null;
@@ -163,18 +170,24 @@ const MOVES = {
   ArrowRight: { type: "move", dr: 0, dc: 1 },
   Home: { type: "home" },
   End: { type: "end" },
+  PageUp: { type: "page", dir: -1 },
+  PageDown: { type: "page", dir: 1 },
 };
+const CTRL_MOVES = { Home: { type: "first" }, End: { type: "last" } };
 const ACTIONS = {
   " ": "reveal", Spacebar: "reveal", Enter: "reveal", "[": "history_back", "]": "history_forward", "?": "help",
   Escape: "escape", f: "flag", c: "chord", n: "new_game", u: "undo", z: "undo", h: "hint", s: "step",
-  p: "toggle_play", g: "flag_mode",
+  p: "toggle_play", g: "flag_mode", a: "around", t: "status",
 };
 
-/** Move the cursor, clamped to the board. */
-export function moveCursor(cursor, move, rows, cols) {
+/** Move the cursor, clamped to the board; PageUp/PageDown move `page` rows. */
+export function moveCursor(cursor, move, rows, cols, page = 1) {
   const clamp = (v, hi) => Math.max(0, Math.min(hi - 1, v));
   if (move.type === "home") return [cursor[0], 0];
   if (move.type === "end") return [cursor[0], cols - 1];
+  if (move.type === "first") return [0, 0];
+  if (move.type === "last") return [rows - 1, cols - 1];
+  if (move.type === "page") return [clamp(cursor[0] + move.dir * page, rows), cursor[1]];
   return [clamp(cursor[0] + move.dr, rows), clamp(cursor[1] + move.dc, cols)];
 }
 

@@ -93,14 +93,14 @@ test("cellText shows numbers only", () => {
   for (const ch of ".f0*XFx") assert.equal(cellText(ch), "");
 });
 
-test("cellLabel uses the reasons' coordinates and says what the cell is", () => {
-  assert.equal(cellLabel(2, 4, "."), "(2,4) covered");
-  assert.equal(cellLabel(0, 0, "f"), "(0,0) flagged");
-  assert.equal(cellLabel(0, 1, "1"), "(0,1) 1 adjacent mine");
-  assert.equal(cellLabel(0, 1, "3"), "(0,1) 3 adjacent mines");
-  assert.equal(cellLabel(0, 1, "0"), "(0,1) empty");
-  assert.equal(cellLabel(4, 4, "X"), "(4,4) exploded mine");
-  assert.equal(cellLabel(1, 1, ".", 0.25), "(1,1) covered, 25% mine probability");
+test("cellLabel reads the board's own (0-based) coordinates and what the cell is", () => {
+  assert.equal(cellLabel(2, 4, "."), "row 2, column 4: covered");
+  assert.equal(cellLabel(0, 0, "f"), "row 0, column 0: flagged");
+  assert.equal(cellLabel(0, 1, "1"), "row 0, column 1: 1");
+  assert.equal(cellLabel(0, 1, "3"), "row 0, column 1: 3");
+  assert.equal(cellLabel(0, 1, "0"), "row 0, column 1: empty");
+  assert.equal(cellLabel(4, 4, "X"), "row 4, column 4: exploded mine");
+  assert.equal(cellLabel(1, 1, ".", 0.25), "row 1, column 1: covered, 25% mine probability");
   for (const ch of VIEW_CHARS) assert.ok(describeCell(ch).length > 0);
   assert.throws(() => describeCell("z"));
 });
@@ -160,6 +160,11 @@ test("keyOf maps the documented keys", () => {
   assert.deepEqual(k("s"), { type: "action", action: "step" });
   assert.deepEqual(k("p"), { type: "action", action: "toggle_play" });
   assert.deepEqual(k("Home"), { type: "home" });
+  assert.deepEqual(k("Home", { ctrlKey: true }), { type: "first" });
+  assert.deepEqual(k("End", { ctrlKey: true }), { type: "last" });
+  assert.equal(k("End", { ctrlKey: true, shiftKey: true }), null);
+  assert.deepEqual(k("PageDown"), { type: "page", dir: 1 });
+  assert.deepEqual(k("PageUp"), { type: "page", dir: -1 });
   assert.equal(k("x"), null);
   assert.equal(k("Tab"), null);
   assert.deepEqual(k("c", { ctrlKey: true }), { type: "action", action: "copy" }); // copy the board
@@ -183,6 +188,11 @@ test("moveCursor clamps to the board", () => {
   assert.deepEqual(moveCursor([2, 3], { type: "move", dr: 1, dc: 1 }, 3, 4), [2, 3]);
   assert.deepEqual(moveCursor([1, 2], { type: "home" }, 3, 4), [1, 0]);
   assert.deepEqual(moveCursor([1, 2], { type: "end" }, 3, 4), [1, 3]);
+  assert.deepEqual(moveCursor([1, 2], { type: "first" }, 3, 4), [0, 0]);
+  assert.deepEqual(moveCursor([1, 2], { type: "last" }, 3, 4), [2, 3]);
+  assert.deepEqual(moveCursor([1, 2], { type: "page", dir: 1 }, 30, 4, 10), [11, 2]);
+  assert.deepEqual(moveCursor([25, 2], { type: "page", dir: 1 }, 30, 4, 10), [29, 2]);
+  assert.deepEqual(moveCursor([5, 2], { type: "page", dir: -1 }, 30, 4, 10), [0, 2]);
 });
 
 test("cellMessage turns a reveal on a number into a chord", () => {

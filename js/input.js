@@ -1,7 +1,7 @@
 // Input rules of the ipyminesweeper front end, with no DOM, timers or model: what a click, a tap, a long
 // press or a host's theme means. js/widget.js feeds them events; `node --test js/` tests them.
 // js/build.mjs inlines this file into src/ipyminesweeper/static/widget.js (the `export ` keywords are dropped).
-import { isNumber } from "./helpers.js";
+import { elapsedSeconds, isNumber } from "./helpers.js";
 
 /** How long a finger must stay on a cell to flag it (ms), and how far it may drift meanwhile (px). */
 export const LONG_PRESS_MS = 400;
@@ -121,4 +121,11 @@ export function frozenSeconds(startedAt, endedAt, elapsed) {
   if (!startedAt) return 0;
   const secs = endedAt ? (endedAt - startedAt) / 1000 : Number(elapsed) || 0;
   return Math.max(0, Math.floor(secs));
+}
+
+/** The seconds the timer shows, and whether it runs (a subscription: js/widget.js starts the interval). */
+export function timerOf(model, ui) {
+  if (!ui.live) return { seconds: frozenSeconds(model.startedAt, model.endedAt, model.elapsed), running: false };
+  const running = model.status === "playing" && !!model.startedAt && !model.endedAt;
+  return { seconds: elapsedSeconds(model.startedAt, model.endedAt, ui.now), running };
 }

@@ -72,7 +72,8 @@ export function skeleton(uid) {
   <div class="ipyms-minimap" hidden><canvas class="ipyms-minimap-canvas" aria-hidden="true" title="Where the view is: click to go there"></canvas>
     <div class="ipyms-position" aria-live="off"></div></div>
   <div class="ipyms-snapshot-note" role="note" hidden>${escapeHtml(CONSTANTS.snapshot_note)}</div>
-  <div class="ipyms-message" aria-live="polite"></div>
+  <div class="ipyms-message"></div>
+  <div class="ipyms-announce" role="status" aria-live="polite" aria-atomic="true"></div>
   <div class="ipyms-busy" role="status" hidden><span class="ipyms-busy-text"></span>
     <button type="button" class="ipyms-btn ipyms-cancel" title="Stop what the kernel works on">Cancel</button></div>
   <div class="ipyms-error" role="alert" hidden></div>
@@ -86,7 +87,7 @@ export function skeleton(uid) {
     <div class="ipyms-history-text"></div>
   </div>
   ${toolbarMarkup(uid)}
-  <div class="ipyms-reason" aria-live="polite"></div>
+  <div class="ipyms-reason"></div>
   <div class="ipyms-stats" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
     <div class="ipyms-stats-note">${escapeHtml(CONSTANTS.stats_note)}</div></div>
   ${helpMarkup()}

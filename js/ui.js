@@ -3,8 +3,9 @@
 // next UI state and the effects to perform, as data. js/widget.js performs them (requests, settings, focus,
 // scrolling, timers); `node --test js/` tests the reducer with plain objects.
 import { cellMessage, isOver, moveCursor } from "./helpers.js";
-import { cellSize, pickerLevel, pickerRequest, scrubTarget, zoomStep } from "./features.js";
-import { driftedAway, longPressAction, longPressable, pressEnd, pressStart } from "./input.js";
+import { NO_TALLY, SPEAK_EVERY_MS, aroundSpeech, heardOf, modelSpeech, sameHeard, statusSpeech, tallied, tallySpeech } from "./announce.js";
+import { cellSize, pickerLevel, pickerRequest, pitchOf, scrubTarget, zoomStep } from "./features.js";
+import { driftedAway, longPressAction, longPressable, pressEnd, pressStart, timerOf } from "./input.js";
 import { resyncWanted, shownIndex } from "./model.js";
 
 /**
@@ -13,13 +14,15 @@ import { resyncWanted, shownIndex } from "./model.js";
  * @typedef {import("./input.js").Press & {id: number}} Press
  * @typedef {{level: string, rows: string, cols: string, mines: string, firstClick: string}} PickerForm
  * @typedef {{top: number, left: number, width: number, height: number}} Scroll
- * @typedef {{type: "move", dr: number, dc: number} | {type: "home"} | {type: "end"} | {type: "action", action: string}} KeyAct
+ * @typedef {{type: "move", dr: number, dc: number} | {type: "home"} | {type: "end"} | {type: "first"} | {type: "last"}
+ *   | {type: "page", dir: number} | {type: "action", action: string}} KeyAct
  * @typedef {{
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
  *   pointerId: number, panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm,
  *   pickerError: string, pickerWaitsFor: number, scrubId: number, lastId: number, resyncAsked: number, probeId: number,
  *   scroll: Scroll, width: number, live: boolean, copied: string, now: number, hintKey: string,
- *   settled: boolean, speedHeld: boolean,
+ *   settled: boolean, speedHeld: boolean, speech: {text: string, seq: number},
+ *   heard: import("./announce.js").Heard | null, tally: import("./announce.js").Tally, speakLater: boolean,
  * }} UI
  * @typedef {{type: "pointerdown", idx: number, pointerType: string, button: number, x: number, y: number, pointerId?: number}
  *   | {type: "pointermove", idx: number, x: number, y: number}
@@ -35,6 +38,7 @@ import { resyncWanted, shownIndex } from "./model.js";
  *   | {type: "settled"}
  *   | {type: "probe"} | {type: "probeTimeout"}
  *   | {type: "tick", now: number}
+ *   | {type: "speak"}
  *   | {type: "copied", ok: boolean | null}
  *   | {type: "flagMode"}
  *   | {type: "speedHeld", held: boolean}
@@ -83,6 +87,10 @@ export function initialUi(now = 0) {
     hintKey: "",
     settled: false,
     speedHeld: false,
+    speech: { text: "", seq: 0 },
+    heard: null,
+    tally: NO_TALLY,
+    speakLater: false,
   };
 }
 
@@ -200,6 +208,13 @@ export function takesKey(act, ui, model) {
   return ui.panels.picker || ui.panels.stats || ui.panels.help || model.viewing >= 0;
 }
 
+/** The rows PageUp and PageDown move: a view of rows less one (the last row seen stays in sight), 8 before the
+ * first layout. */
+export function pageRows(model, ui) {
+  const pitch = pitchOf(drawnSize(model, ui));
+  return ui.scroll.height > 0 ? Math.max(1, Math.floor(ui.scroll.height / pitch) - 1) : 8;
+}
+
 /** A key the board takes (see helpers.js keyOf). */
 function key(ui, act, model) {
   if (act.action === "copy") return step(ui, [{ type: "copy" }]);
@@ -208,7 +223,7 @@ function key(ui, act, model) {
   if (!ui.live || model.problem) return step(ui, []);
   const next = { ...ui, kbd: true };
   if (act.type !== "action") {
-    const [row, col] = moveCursor([ui.cursor.row, ui.cursor.col], act, model.rows, model.cols);
+    const [row, col] = moveCursor([ui.cursor.row, ui.cursor.col], act, model.rows, model.cols, pageRows(model, ui));
     return step({ ...next, cursor: { row, col } }, [{ type: "showCell", row, col }]);
   }
   return keyCommand(next, act.action, model);
@@ -229,6 +244,8 @@ function keyCommand(ui, action, model) {
     hint: () => (can.hint ? [send({ action: "hint" })] : []),
     toggle_play: () => (can.play ? [send({ action: model.autoplaying ? "pause" : "play" })] : []),
   };
+  if (action === "around") return step(say(ui, aroundSpeech(model.cells, model.rows, model.cols, row, col)));
+  if (action === "status") return step(say(ui, statusSpeech(model.status, model.minesLeft, timerOf(model, ui).seconds)));
   if (action === "flag_mode") return can.flagMode ? step({ ...ui, flagMode: !ui.flagMode }, []) : step(ui, []);
   if (action === "history_back" || action === "history_forward") return scrub(ui, model, action === "history_back" ? -1 : 1);
   return step(ui, table[action] ? table[action]() : []);
@@ -288,7 +305,9 @@ function followHint(ui, model) {
 /** The model changed: a new hint comes into view; the picker closes once Python started its game, or shows
  * why it did not; a missed board patch asks for the whole board (once). */
 function modelChanged(ui, model) {
-  const [followed, effects] = followHint(probed(ui, model, false)[0], model);
+  const [heard, said] = announce(probed(ui, model, false)[0], model);
+  const [followed, effects] = followHint(heard, model);
+  effects.unshift(...said);
   const [next, more] = pickerAnswered(followed, model);
   if (!resyncWanted(model, next.resyncAsked)) return step(next, [...effects, ...more]);
   return step({ ...next, resyncAsked: model.missing }, [...effects, ...more, send({ action: "resync" })]);
@@ -301,6 +320,35 @@ function pickerAnswered(ui, model) {
     return step({ ...ui, pickerWaitsFor: 0, pickerError });
   }
   return step({ ...ui, pickerWaitsFor: 0, panels: { ...ui.panels, picker: false } }, [{ type: "focus" }]);
+}
+
+/** Say `text` in the live region (nothing when it is empty). */
+function say(ui, text) {
+  return text ? { ...ui, speech: { text, seq: ui.speech.seq + 1 } } : ui;
+}
+
+/** What the player hears of a new model: what changed since `ui.heard`. During autoplay the moves are counted
+ * and said together by a timer, at most every SPEAK_EVERY_MS; the end of a game is said at once. */
+function announce(ui, model) {
+  const before = ui.heard;
+  if (!before || !ui.live || model.problem) return step({ ...ui, heard: model.problem ? before : heardOf(model) });
+  if (sameHeard(before, model)) return step(ui);
+  const heard = heardOf(model);
+  const ended = isOver(model.status) && model.status !== before.status;
+  if (model.autoplaying && !ended && model.viewing < 0) {
+    const next = { ...ui, heard, tally: tallied(ui.tally, before, model) };
+    if (ui.speakLater) return step(next);
+    return step({ ...next, speakLater: true }, [{ type: "later", name: "speak", ms: SPEAK_EVERY_MS, msg: { type: "speak" } }]);
+  }
+  // autoplay's moves not yet said come first (the last move of a game autoplay won is not one of them)
+  const text = [tallySpeech(ui.tally, model.minesLeft), modelSpeech(before, model)].filter(Boolean).join(". ");
+  return step(say({ ...ui, heard, tally: NO_TALLY }, text));
+}
+
+/** The autoplay summary's time came: say the moves counted since the last one. */
+function speak(ui, model) {
+  const next = { ...ui, speakLater: false, tally: NO_TALLY };
+  return step(ui.tally.moves ? say(next, tallySpeech(ui.tally, model.minesLeft)) : next);
 }
 
 /** A request was written: its id, and what waits for its answer (the picker, the slider). */
@@ -355,6 +403,7 @@ export function update(ui, msg, model) {
     case "probe": return probe(ui);
     case "probeTimeout": return probed(ui, model, true);
     case "tick": return step({ ...ui, now: msg.now });
+    case "speak": return speak(ui, model);
     case "copied": return step({ ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" });
     case "flagMode": return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);
     case "speedHeld": return step({ ...ui, speedHeld: msg.held });

@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { PROBE_MS, controls, initialUi, onlyScrolled, takesKey, update } from "./ui.js";
+import { PROBE_MS, controls, initialUi, onlyScrolled, pageRows, takesKey, update } from "./ui.js";
 import { modelOf } from "./testing.js";
 
 /** Run messages through the reducer; returns the last UI state and every effect, in order. */
@@ -151,4 +151,16 @@ test("a view asks whether a kernel is behind it: no answer in time is a snapshot
   const answered = run(modelOf({ handled: 5 }), [{ type: "model" }], silent).ui;
   assert.equal(answered.live, true, "a late answer: live again");
   assert.equal(run(modelOf({ handled: 5 }), [{ type: "probeTimeout" }], answered).ui.live, true);
+});
+
+test("PageDown moves a view of rows less one, Ctrl+End to the last cell, and the cell is shown", () => {
+  const model = modelOf({ rows: 100, cols: 30, status: "playing", cells: ".".repeat(3000), cell_size: 20 });
+  const ui = { ...initialUi(), scroll: { top: 0, left: 0, width: 600, height: 400 } };
+  assert.equal(pageRows(model, ui), 19, "400 px of 20 px rows: 20 in view, 19 moved");
+  const paged = run(model, [{ type: "key", act: { type: "page", dir: 1 } }], ui);
+  assert.deepEqual(paged.ui.cursor, { row: 19, col: 0 });
+  assert.deepEqual(paged.effects, [{ type: "showCell", row: 19, col: 0 }]);
+  const last = run(model, [{ type: "key", act: { type: "last" } }], ui);
+  assert.deepEqual(last.ui.cursor, { row: 99, col: 29 });
+  assert.equal(pageRows(model, initialUi()), 8, "before the first layout");
 });

@@ -1,8 +1,8 @@
 // view(model, ui): everything the widget shows, derived from the synced model and the UI state. Pure: the
 // renderers of js/dom.js and js/board.js only write what this returns. `node --test js/` tests it.
-import { delayToSpeed, elapsedSeconds, faceFor, formatCounter, isOver, NO_OVERLAY, speedText, statusMessage } from "./helpers.js";
+import { delayToSpeed, faceFor, formatCounter, isOver, NO_OVERLAY, speedText, statusMessage } from "./helpers.js";
 import { describeGame, describeMove, historyText, isSmall, MAX_CELL, MIN_CELL, pitchOf, sliderFollows, statsRow } from "./features.js";
-import { frozenSeconds } from "./input.js";
+import { timerOf } from "./input.js";
 import { shownIndex } from "./model.js";
 import { clampCursor, controls, drawnSize } from "./ui.js";
 import { decorations, gridWindow, minimapSize, positionText } from "./grid.js";
@@ -11,13 +11,6 @@ import { decorations, gridWindow, minimapSize, positionText } from "./grid.js";
  * @typedef {import("./model.js").Model} Model
  * @typedef {import("./ui.js").UI} UI
  */
-
-/** The seconds the timer shows, and whether it runs (a subscription: js/widget.js starts the interval). */
-export function timerOf(model, ui) {
-  if (!ui.live) return { seconds: frozenSeconds(model.startedAt, model.endedAt, model.elapsed), running: false };
-  const running = model.status === "playing" && !!model.startedAt && !model.endedAt;
-  return { seconds: elapsedSeconds(model.startedAt, model.endedAt, ui.now), running };
-}
 
 /** The header, status line and errors. */
 function headerView(model, ui) {
@@ -36,6 +29,9 @@ function headerView(model, ui) {
     details: model.errorDetails,
     busy: model.busy,
     note: !ui.live,
+    // the live region's text; a trailing no-break space on every other message, so that the same words
+    // said again (a key pressed twice) are a change the screen reader reads
+    announce: ui.speech.text + (ui.speech.seq % 2 ? "\u00a0" : ""),
   };
 }
 

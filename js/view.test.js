@@ -2,7 +2,8 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { view, gridView, timerOf } from "./view.js";
+import { view, gridView } from "./view.js";
+import { timerOf } from "./input.js";
 import { initialUi } from "./ui.js";
 import { cellParts, columnBlocks, decorations, gridWindow, minimapPixels, minimapSize, positionText, scrollToShow } from "./grid.js";
 import { modelOf } from "./testing.js";
@@ -123,7 +124,7 @@ test("decorations: the cursor, the move's cells, marks, the pressed cells and th
   const parts = cellParts(0, 2, ".", d.get(2), 0.25);
   assert.equal(parts.cls, "ipyms-cell ipyms-covered ipyms-prob ipyms-marked");
   assert.equal(parts.text, "?");
-  assert.equal(parts.label, "(0,2) covered, 25% mine probability");
+  assert.equal(parts.label, "row 0, column 2: covered, 25% mine probability");
   assert.equal(parts.prob.kind, "guess");
   assert.equal(cellParts(3, 4, "3", ["ipyms-cursor"], undefined).cls, "ipyms-cell ipyms-revealed ipyms-n3 ipyms-cursor");
 });

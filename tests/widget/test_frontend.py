@@ -237,7 +237,7 @@ def test_renders_the_board_header_and_toolbar(make: Any) -> None:
     assert page.locator(".ipyms-board[role='grid']").get_attribute("aria-rowcount") == "16"
     assert page.locator(".ipyms-row[role='row']").count() == 16
     assert page.locator(".ipyms-cell[role='gridcell']").count() == 256
-    assert h.cell(2, 4).get_attribute("aria-label") == "(2,4) covered"
+    assert h.cell(2, 4).get_attribute("aria-label") == "row 2, column 4: covered"
     assert page.locator(".ipyms-counter").inner_text() == "040"
     assert page.locator(".ipyms-timer").inner_text() == "000"
     assert page.locator(".ipyms-face").get_attribute("data-face") == "smile"

@@ -71,10 +71,14 @@ STATS_NOTE = (
 """The statistics panel's footnote: which wins the two times count."""
 
 KEY_HELP: tuple[tuple[str, str], ...] = (
-    ("Arrows, Home, End", "move the cursor"),
+    ("Arrows, Home, End", "move the cursor (Home, End: the row's first and last cell)"),
+    ("PageUp, PageDown", "move the cursor a screen of rows up or down"),
+    ("Ctrl+Home, Ctrl+End", "the board's first and last cell"),
     ("Space, Enter", "reveal (on a number: chord)"),
     ("F", "flag (with ? marks on: flag, ?, covered)"),
     ("C", "chord"),
+    ("A", "read the cells around the cursor"),
+    ("T", "read the mines left and the time"),
     ("G", "flag mode: taps flag"),
     ("H", "hint: show the strategy's next move"),
     ("S", "step: play the strategy's next move"),
