@@ -41,6 +41,7 @@ PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>%CSS%</style>
 <body %BODY%><div id="out"></div><script type="module">
 const mod = await import("data:text/javascript;base64,%JS%");
 const state = %STATE%;
+for (const k of %BINARY%) state[k] = new DataView(Uint8Array.from(state[k]).buffer);
 const handlers = {};
 window.sent = [];
 window.saved = [];
@@ -58,9 +59,12 @@ window.model = {
   off(e, f) { handlers[e] = (handlers[e] || []).filter((g) => g !== f); },
   send(m) { window.sent.push(JSON.parse(JSON.stringify(m))); },
 };
-window.push = (s) => {
-  const changed = Object.keys(s).filter((k) => JSON.stringify(state[k]) !== JSON.stringify(s[k]));
-  for (const k of changed) state[k] = s[k];
+window.push = (s, paths = []) => {
+  const bytes = (v) => String(new Uint8Array(v?.buffer ?? []));
+  const same = (k) => (paths.includes(k) ? String(Uint8Array.from(s[k])) === bytes(state[k])
+    : JSON.stringify(state[k]) === JSON.stringify(s[k]));
+  const changed = Object.keys(s).filter((k) => !same(k));
+  for (const k of changed) state[k] = paths.includes(k) ? new DataView(Uint8Array.from(s[k]).buffer) : s[k];
   for (const k of changed) for (const f of handlers["change:" + k] || []) f();
 };
 // A comm message as the kernel sends it: its binary buffers (lists of bytes here) become DataViews.
@@ -73,12 +77,22 @@ mod.default.render({ model: window.model, el: document.getElementById("out") });
 window.ready = true;
 </script></body></html>"""
 
-SYNCED = [*RENDERED, "requests", "cells_version"]  # board_patch: only on the wire (see pump_wire)
+SYNCED = list(dict.fromkeys([*RENDERED, "requests"]))
 
 
 def synced(w: Minesweeper) -> dict[str, Any]:
+    """The synced state as the page's model holds it; a binary value (``board_patch``) as a list of
+    bytes, which the page turns into the DataView a kernel's buffer becomes (see ``binary``)."""
     state = w.get_state()
-    return {k: state[k] for k in SYNCED}
+    return {
+        k: list(bytes(state[k])) if isinstance(state[k], (bytes, memoryview)) else state[k] for k in SYNCED
+    }
+
+
+def binary(w: Minesweeper) -> list[str]:
+    """The synced keys whose values are binary buffers."""
+    state = w.get_state()
+    return [k for k in SYNCED if isinstance(state[k], (bytes, memoryview))]
 
 
 @pytest.fixture(scope="module")
@@ -114,6 +128,7 @@ class Harness:
             .replace("%BODY%", body)
             .replace("%JS%", base64.b64encode((STATIC / "widget.js").read_bytes()).decode())
             .replace("%STATE%", json.dumps(synced(w)))
+            .replace("%BINARY%", json.dumps(binary(w)))
         )
         path = tmp / "page.html"
         path.write_text(html)
@@ -121,6 +136,8 @@ class Harness:
         self.page.wait_for_function("window.ready === true")
         self.seen = 0  # the last request id returned by sent()
         self.flush()
+        # the view asks whether a kernel is behind it (ui.js: probe); answered, it is live
+        assert self.pump() == [{"action": "resync"}]
 
     def flush(self) -> None:
         """Let the page's queued repaint run."""
@@ -152,7 +169,7 @@ class Harness:
         msgs = self._new_requests(states)
         for s in states:
             self.w.set_state(s)
-        self.page.evaluate("(s) => window.push(s)", synced(self.w))
+        self.page.evaluate("([s, p]) => window.push(s, p)", [synced(self.w), binary(self.w)])
         self.flush()
         return msgs
 
@@ -388,7 +405,7 @@ def test_errors_are_shown_in_the_widget(make: Any) -> None:
     h = make(Minesweeper(size=9, mines=10, seed=4))
     # a request the front end would never make, written where it writes its requests
     h.page.evaluate(
-        "() => { window.model.set('requests', [{id: 1, action: 'explode'}]); window.model.save_changes(); }"
+        "() => { window.model.set('requests', [{id: 2, action: 'explode'}]); window.model.save_changes(); }"
     )
     h.pump()
     error = h.page.locator(".ipyms-error")
@@ -514,7 +531,8 @@ def test_a_big_board_repaints_only_what_changed(make: Any) -> None:
     )
     assert all(r == row and w.board.view.cells[r * 100 + c] == state for row, r, c, state, _, _ in cells)
     assert all(
-        i.endswith(f"-{r * 100 + c}") and label.startswith(f"({r},{c})") for _, r, c, _, i, label in cells
+        i.endswith(f"-{r * 100 + c}") and label.startswith(f"row {r}, column {c}:")
+        for _, r, c, _, i, label in cells
     )
     h.shot("big")
 
