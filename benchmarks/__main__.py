@@ -24,6 +24,7 @@ SUITES = {
     "requests": "benchmarks.bench_requests",  # browser requests over the picker's range (issue 20)
     "browser": "benchmarks.bench_browser",
     "lite": "benchmarks.bench_lite",  # Pyodide in the offline JupyterLite site, in Chromium
+    "lite-load": "benchmarks.bench_lite_load",  # the offline site: start and bytes, gzip or not (issue 29)
     "speed": "benchmarks.bench_speed",  # exact and probabilities against ms-toollib, same boards (issue 9)
     "versus": "benchmarks.versus",  # head to head on a boards file, paired with Hill's solvers (issue 21)
     "grading": "benchmarks.bench_grading",  # the grader on a made-up class of 30 notebooks (issue 27)

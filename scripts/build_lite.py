@@ -17,7 +17,10 @@ Tools do the work; this script gives them their inputs and checks what comes out
    browser loads: the kernel's own wheels, micropip and the project's wheel, with the versions of
    Pyodide's lock file and of the `lite` group as constraints. It downloads the wheels from PyPI and
    writes them, with the new lock file, into the site's static/pyodide-lock/.
-5. The output is checked: every URL of the kernel's settings and every wheel of the lock file is a
+5. What no browser of the site loads goes: JupyterLab's other apps (notebooks, tree, editor, console,
+   REPL) with the chunks only they use, the build environment's other JupyterLab extensions, and the
+   old formats of fonts that come as .woff2.
+6. The output is checked: every URL of the kernel's settings and every wheel of the lock file is a
    file of the site (with its sha256), and every version came from a pin.
 
 Downloads are cached under build/lite-cache/ (Pyodide) and uv's cache; an unchanged tree is not
@@ -55,6 +58,8 @@ PROJECT = "ipyminesweeper"
 KERNEL_PLUGIN = "@jupyterlite/pyodide-kernel-extension:kernel"
 KERNELSPEC = {"name": "python", "display_name": "Python (Pyodide)", "language": "python"}
 INSTALL_CELL = f"%pip install -q {PROJECT}"
+APPS = ("lab",)  # the course opens notebooks in JupyterLab (lab/index.html?path=...)
+EXTENSIONS = ("@jupyterlite/pyodide-kernel-extension", "@jupyter-widgets/jupyterlab-manager", "anywidget")
 
 
 class BuildError(Exception):
@@ -257,6 +262,18 @@ def site_settings() -> dict[str, Any]:
     }
 
 
+def site_extensions() -> list[Path]:
+    """The JupyterLab extensions the site loads, from the build environment: the Pyodide kernel and
+    the widgets' (ipywidgets' manager, anywidget). The others a developer's environment has (jupytext,
+    ipylab, ...) would load at every start, for nothing."""
+    root = Path(sys.prefix) / "share" / "jupyter" / "labextensions"
+    paths = [root / name for name in EXTENSIONS]
+    missing = [str(p) for p in paths if not (p / "package.json").is_file()]
+    if missing:
+        raise BuildError("JupyterLab extensions missing from the build environment: " + ", ".join(missing))
+    return paths
+
+
 def widgets_stub() -> Path:
     """The kernel's empty widgetsnbextension, which ipywidgets requires.
 
@@ -276,7 +293,18 @@ def build_config(
     constraints = [f"{p['name']}=={p['version']}" for p in pyodide_lock["packages"].values()]
     constraints += [f"{name}=={version}" for name, version in pins.SITE_PINS.items()]  # the last one wins
     return {
-        "LiteBuildConfig": {"contents": [str(contents)], "output_dir": str(output), "no_sourcemaps": True},
+        "LiteBuildConfig": {
+            "contents": [str(contents)],
+            "output_dir": str(output),
+            "no_sourcemaps": True,
+            # JupyterLab only: the notebooks, tree, editor, console and REPL apps go, with what only
+            # they load
+            "apps": list(APPS),
+            "no_unused_shared_packages": True,
+            # the extensions the course uses, not every one of the build environment
+            "ignore_sys_prefix": ["federated_extensions"],
+            "federated_extensions": [str(path) for path in site_extensions()],
+        },
         "PyodideLockAddon": {
             "enabled": True,
             # roots of the resolution, next to the kernel's own wheels (piplite, ipykernel, pyodide-kernel)
@@ -290,6 +318,20 @@ def build_config(
             },
         },
     }
+
+
+def drop_old_font_formats(output: Path) -> int:
+    """Delete the .eot, .svg, .ttf and .woff copies of a font that also comes as .woff2 (Font Awesome's,
+    in JupyterLab's build): every browser that runs Pyodide takes the .woff2, listed in the same
+    ``@font-face``. Returns the bytes saved (about 2.5 MB)."""
+    saved = 0
+    for woff2 in output.glob("build/*.woff2"):
+        for suffix in (".eot", ".svg", ".ttf", ".woff"):
+            old = woff2.with_suffix(suffix)
+            if old.is_file():
+                saved += old.stat().st_size
+                old.unlink()
+    return saved
 
 
 # --------------------------------------------------------------------------------------------------
@@ -383,6 +425,7 @@ def build(output: Path, notebook_sources: Sequence[Path], project: Path = ROOT, 
         log(f"jupyter lite build --pyodide-lock ({len(notebooks)} notebook(s))")
         run([sys.executable, "-m", "jupyter", "lite", "build", "--lite-dir", lite_dir], cwd=tmp)
 
+        log(f"dropped {drop_old_font_formats(staged) / 1e6:.1f} MB of fonts no browser of the site loads")
         kernel_wheels = kernel_extension().glob("static/pypi/*.whl")
         local = [str(parse_wheel_filename(w.name)[0]) for w in [*wheels, *kernel_wheels]]
         lock = check_site(staged, [*pyodide_lock["packages"], *pins.SITE_PINS, *local])

@@ -8,7 +8,7 @@ One process, the standard library only (``http.server``):
 - ``POST /hand-in?name=NAME&code=CODE&file=FILE`` with the file's bytes as the body stores a hand-in
   (:func:`.handin.accept`); the kernel's :func:`.submit.hand_in` posts here too. The answer is plain text:
   200 and where the file went, or 4xx and why not;
-- everything else is the built JupyterLite site.
+- everything else is the built JupyterLite site, gzipped for the browsers that ask (:mod:`.compressed`).
 
 Plain http on a LAN address is not a secure context, so the students' browsers run the site without a
 service worker: the kernel writes files into its own memory, and hand-ins go through this server
@@ -18,8 +18,10 @@ service worker: the kernel writes files into its own memory, and hand-ins go thr
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import html
+import io
 import re
 import socket
 import subprocess
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import parse_qs, quote, urlsplit
 
+from .compressed import COMPRESSIBLE, GzipCache, accepts_gzip
 from .handin import (
     CODE,
     HandInFolder,
@@ -109,6 +112,7 @@ class ClassServer(ThreadingHTTPServer):
         self.report_to = report
         self.report_lock = threading.Lock()
         self.pages = {"/": landing_page(site), HAND_IN: page("hand-in.html").encode("utf-8")}
+        self.gzipped = GzipCache()
         super().__init__(address, functools.partial(HandInHandler, directory=str(site)))
 
     def report(self, line: str) -> None:
@@ -131,6 +135,9 @@ class HandInHandler(SimpleHTTPRequestHandler):
         ".whl": "application/octet-stream",
     }
 
+    gzip_body: bytes | None = None  # the gzip of the file being answered, while its headers are sent
+    status: int = 0  # of the response being sent
+
     @property
     def classroom(self) -> ClassServer:
         assert isinstance(self.server, ClassServer)
@@ -140,6 +147,39 @@ class HandInHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")  # a rebuilt site is never mixed with an old one
         self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
+
+    def send_head(self) -> Any:
+        """The base class's answer (folders, 304 Not Modified, 404), with a compressible file's body
+        gzipped when the browser takes gzip."""
+        path = Path(self.translate_path(self.path))
+        path = path / "index.html" if path.is_dir() else path
+        self.gzip_body = None
+        if path.suffix in COMPRESSIBLE and accepts_gzip(self.headers.get("Accept-Encoding", "")):
+            with contextlib.suppress(OSError):  # no such file: the base class says so
+                self.gzip_body = self.classroom.gzipped.get(path)
+        try:
+            answer = super().send_head()
+        finally:
+            body, self.gzip_body = self.gzip_body, None
+        if answer is None or body is None or self.status != HTTPStatus.OK:
+            return answer
+        answer.close()
+        return io.BytesIO(body)
+
+    def send_response(self, code: int, message: str | None = None) -> None:
+        self.status = code
+        super().send_response(code, message)
+
+    def send_header(self, keyword: str, value: str) -> None:
+        if (
+            self.gzip_body is not None
+            and self.status == HTTPStatus.OK
+            and keyword.lower() == "content-length"
+        ):
+            super().send_header("Content-Encoding", "gzip")
+            super().send_header("Vary", "Accept-Encoding")
+            value = str(len(self.gzip_body))
+        super().send_header(keyword, value)
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: a class loads thousands of files; the server reports hand-ins itself."""
