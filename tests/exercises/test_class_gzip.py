@@ -99,6 +99,15 @@ def test_a_rebuilt_file_is_compressed_again(tmp_path: Path) -> None:
         cache.get(tmp_path / "gone.js")
 
 
+def test_the_server_compresses_the_site_as_it_starts(tmp_path: Path) -> None:
+    (tmp_path / "build").mkdir()
+    for name in ("a.js", "b.wasm", "c.whl", "d.woff2", "build/e.json"):
+        (tmp_path / name).write_bytes(SCRIPT)
+    cache = GzipCache()
+    assert cache.fill(tmp_path) == 3
+    assert sorted(p.name for p in cache.kept) == ["a.js", "b.wasm", "e.json"]
+
+
 @pytest.mark.parametrize(
     ("header", "takes"),
     [

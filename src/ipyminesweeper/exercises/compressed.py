@@ -3,8 +3,9 @@
 The offline site is about 40 MB of files, of which the Pyodide runtime, the JavaScript and the JSON
 shrink to about a third with gzip (wheels, fonts and pictures are compressed already). Browsers ask for
 gzip on every request (``Accept-Encoding``) and undo it themselves, WebAssembly included, so the site
-itself does not change: the server sends each compressible file gzipped when asked, compressed at its
-first request and kept, keyed by its modification time and size (a rebuilt site is compressed again).
+itself does not change: the server sends each compressible file gzipped when asked, compressed once
+(as the server starts, or at its first request) and kept, keyed by its modification time and size (a
+rebuilt site is compressed again).
 """
 
 from __future__ import annotations
@@ -58,6 +59,19 @@ class GzipCache:
         self.level = level
         self.kept: dict[Path, tuple[int, int, bytes]] = {}
         self.lock = threading.Lock()
+
+    def fill(self, root: Path) -> int:
+        """Compress every compressible file under ``root`` now (the server does it as it starts, so that
+        the first student waits for no compression); returns how many."""
+        done = 0
+        for path in sorted(root.rglob("*")):
+            if path.suffix in COMPRESSIBLE and path.is_file():
+                try:
+                    self.get(path)
+                except OSError:  # gone meanwhile: compressed when asked, if ever
+                    continue
+                done += 1
+        return done
 
     def get(self, path: Path) -> bytes:
         """The gzip of ``path`` (OSError if it cannot be read). The first request of a file compresses

@@ -114,6 +114,7 @@ class ClassServer(ThreadingHTTPServer):
         self.pages = {"/": landing_page(site), HAND_IN: page("hand-in.html").encode("utf-8")}
         self.gzipped = GzipCache()
         super().__init__(address, functools.partial(HandInHandler, directory=str(site)))
+        threading.Thread(target=self.gzipped.fill, args=(site,), name="gzip the site", daemon=True).start()
 
     def report(self, line: str) -> None:
         """One line on the teacher's terminal."""

@@ -529,7 +529,7 @@ def _assemble(
     if original is not None:
         reasons = ReasonsByCell(
             sorted(safe_at | mines_at),
-            _reasons(original, components, counts, certain_boxes, safe, inner_safe),
+            _Reasons(original, components, counts, certain_boxes, safe, inner_safe).reason,
             inner if inner_safe or inner_mines else frozenset(),
         )
     return Analysis(
@@ -561,22 +561,10 @@ def _positions(cols: int) -> Callable[[int], Pos]:
     return lambda index: divmod(index, cols)
 
 
-def _reasons(
-    original: ConstraintSystem,
-    components: tuple[Component, ...],
-    counts: tuple[ComponentCount, ...],
-    certain_boxes: list[tuple[int, int, bool]],
-    safe: set[int],
-    interior_safe: bool,
-) -> Callable[[Pos], str]:
-    """The reason of each certain cell, worded when first asked for (``safe``: the certain safe cells
-    outside the interior; ``interior_safe``: whether the interior's cells are)."""
-    return _Reasons(original, components, counts, certain_boxes, safe, interior_safe).reason
-
-
 class _Reasons:
-    """What :func:`_reasons` returns the method :meth:`reason` of: how each certain cell was decided is
-    worked out once, when the first reason is read."""
+    """The reason of each certain cell (:meth:`reason`), worded when first asked for: how each certain
+    cell was decided is worked out once, when the first reason is read (``safe``: the certain safe cells
+    outside the interior; ``interior_safe``: whether the interior's cells are)."""
 
     def __init__(
         self,
