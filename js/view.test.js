@@ -55,7 +55,7 @@ test("a small board is drawn whole; the overlay only while it is on and the game
 });
 
 test("a 2000x2000 board draws only a window around what is in view, with a minimap and a position", () => {
-  const model = modelOf({ rows: 2000, cols: 2000, mines: 600_000 });
+  const model = modelOf({ rows: 2000, cols: 2000, mines: 600_000, cell_size: 16 }); // zoomed out
   const ui = { ...initialUi(), width: 1200, scroll: { top: 17 * 1000, left: 17 * 500, width: 1200, height: 700 } };
   const g = gridView(model, ui);
   assert.equal(g.size, 16);
@@ -93,7 +93,7 @@ test("before its first frame the grid draws only the cells in view; then a margi
   const settled = gridWindow(scroll, 17, 1000, 1000);
   assert.deepEqual(settled, { r0: 96, r1: 152, c0: 32, c1: 96 });
   assert.ok(settled.r0 <= first.r0 && settled.r1 >= first.r1 && settled.c0 <= first.c0 && settled.c1 >= first.c1);
-  const model = modelOf({ rows: 1000, cols: 1000, mines: 150_000 });
+  const model = modelOf({ rows: 1000, cols: 1000, mines: 150_000, cell_size: 16 }); // zoomed out: 17 px pitch
   const ui = { ...initialUi(), width: 824, scroll };
   assert.deepEqual(gridView(model, ui).window, first, "a new view is not settled");
   assert.deepEqual(gridView(model, { ...ui, settled: true }).window, settled);
