@@ -86,6 +86,20 @@ test("the window snaps to blocks, and the cursor is scrolled into view by the le
   assert.deepEqual(scrollToShow(scroll, 17, 2, 30), { top: 34, left: 31 * 17 - 340 });
 });
 
+test("the cursor is never left under the sticky labels (WCAG 2.4.11)", () => {
+  // 24 px cells; the column labels cover the top 17 px of the scroll box, the row labels its left 35 px
+  const inset = { top: 17, left: 35 };
+  const scroll = { top: 24 * 10, left: 24 * 10, width: 480, height: 480 };
+  assert.equal(scrollToShow(scroll, 24, 11, 12, inset), null, "below and right of the labels: in view");
+  // row 10 starts at the box's top edge, under the column labels: scrolled down 17 px less
+  assert.deepEqual(scrollToShow(scroll, 24, 10, 12, inset), { top: 24 * 10 - 17, left: 24 * 10 });
+  assert.deepEqual(scrollToShow(scroll, 24, 11, 10, inset), { top: 24 * 10, left: 24 * 10 - 35 });
+  // the far edges are not under anything
+  assert.deepEqual(scrollToShow(scroll, 24, 30, 30, inset), { top: 31 * 24 - 480, left: 31 * 24 - 480 });
+  // without labels, the edge itself
+  assert.equal(scrollToShow(scroll, 24, 10, 10), null);
+});
+
 test("before its first frame the grid draws only the cells in view; then a margin, snapped to blocks", () => {
   const scroll = { top: 17 * 100 + 5, left: 17 * 40, width: 822, height: 750 };
   const first = gridWindow(scroll, 17, 1000, 1000, false);
