@@ -43,6 +43,7 @@ export const CONSTANTS = {
   "cell": {
     "min": 16,
     "max": 64,
+    "fit_min": 24,
     "fit_max": 28,
     "zoom_step": 4,
     "small": 20

@@ -19,6 +19,7 @@ const DARK = { ...LIGHT, ...palette(".ipyms-root.ipyms-dark") };
 
 /** [r, g, b, a] of a #rrggbb or rgba() value (0..255, alpha 0..1). */
 function rgba(value) {
+  if (/^#[0-9a-f]{3}$/i.test(value)) value = `#${[...value.slice(1)].map((d) => d + d).join("")}`;
   const hex = /^#([0-9a-f]{6})$/i.exec(value);
   if (hex) return [0, 2, 4].map((k) => parseInt(hex[1].slice(k, k + 2), 16)).concat(1);
   const fn = /^rgba?\(([^)]+)\)$/.exec(value);
@@ -76,4 +77,73 @@ test("prefers-reduced-motion stops every animation and transition of the widget"
   assert.ok(at >= 0);
   const block = CSS.slice(at, CSS.indexOf("\n}\n", at));
   assert.match(block, /\.ipyms-root \*,\s*\.ipyms-root \*::before,\s*\.ipyms-root \*::after \{\s*animation: none !important;\s*transition: none !important;/);
+});
+
+// CSS Color 4's system colours: the only colours a forced-colours rule may use (the user's palette)
+const SYSTEM_COLOURS = new Set(["canvas", "canvastext", "buttonface", "buttontext", "buttonborder", "highlight",
+  "highlighttext", "linktext", "visitedtext", "activetext", "graytext", "field", "fieldtext", "mark", "marktext",
+  "selecteditem", "selecteditemtext", "accentcolor", "accentcolortext"]);
+
+/** The rules of the `@media (forced-colors: active)` block: selector -> declarations. */
+function forcedRules() {
+  const at = CSS.indexOf("@media (forced-colors: active)");
+  assert.ok(at >= 0, "a forced-colours block");
+  const block = CSS.slice(CSS.indexOf("{", at) + 1, CSS.indexOf("\n}\n", at));
+  return Object.fromEntries([...block.matchAll(/([^{}]+)\{([^}]*)\}/g)].map((m) => [m[1].trim().replace(/\s+/g, " "), m[2]]));
+}
+const marks = (rules, part) => Object.entries(rules).filter(([sel]) => sel.includes(part)).map(([, body]) => body).join("");
+
+test("forced colours: each cell state is drawn in system colours, and no two alike", () => {
+  const rules = forcedRules();
+  for (const [sel, body] of Object.entries(rules)) {
+    for (const [, prop, value] of body.matchAll(/([\w-]+):\s*([^;]+);/g)) {
+      if (!/color|shadow|outline|border|background/.test(prop) || prop === "forced-color-adjust") continue;
+      const words = value.replace(/!important|var\([^)]*\)|inset|solid|dashed|none|[\d.]+(px|%)?|-/g, " ").split(/[\s,]+/).filter(Boolean);
+      for (const w of words) assert.ok(SYSTEM_COLOURS.has(w.toLowerCase()), `${sel} { ${prop}: ${value} }: ${w} is not a system colour`);
+    }
+  }
+  // the cells opt out of the browser's repainting (which drops box shadows) and paint with the user's colours
+  assert.match(rules[".ipyms-root .ipyms-board .ipyms-cell"] ?? "", /forced-color-adjust: none/);
+  const covered = marks(rules, ".ipyms-covered");
+  const open = marks(rules, ".ipyms-revealed");
+  const hint = marks(rules, ".ipyms-hint-cell");
+  const cursor = marks(rules, ".ipyms-cursor");
+  assert.match(covered, /background-color: ButtonFace/);
+  assert.match(covered, /box-shadow: inset 0 0 0 1px ButtonText/, "a covered cell is framed");
+  assert.match(covered, /background-image: var\(--ipyms-cell-icon, none\)/, "a flag keeps its picture");
+  assert.match(open, /background-color: Canvas;/);
+  assert.match(open, /box-shadow: none/, "an open cell has no frame");
+  assert.match(cursor, /outline: 3px solid Highlight/);
+  assert.match(hint, /box-shadow: [^;]*LinkText/, "the hint is a ring, apart from the cursor's outline");
+  assert.ok(!/outline/.test(hint) && !/box-shadow/.test(cursor), "the cursor and the hint can show on one cell");
+});
+
+/** A palette value as [r, g, b, a]: a colour, a var() (the host's, by its fallback) or a color-mix in srgb. */
+function resolve(p, value) {
+  value = value.trim();
+  const own = /^var\((--ipyms-[\w-]+)\)$/.exec(value);
+  if (own) return resolve(p, p[own[1]]);
+  const host = /^var\(--[\w-]+,\s*(.+)\)$/.exec(value);
+  if (host) return resolve(p, host[1]);
+  const mix = /^color-mix\(in srgb,\s*(var\([^)]*\)+|#\w+)\s+(\d+)%,\s*(var\([^)]*\)+|#\w+)\)$/.exec(value);
+  if (mix) {
+    const [a, b, t] = [resolve(p, mix[1]), resolve(p, mix[3]), Number(mix[2]) / 100];
+    return a.map((v, i) => v * t + b[i] * (1 - t));
+  }
+  return rgba(value);
+}
+
+test("the cursor's frame and the hint's ring are 3:1 or more on covered and open cells (WCAG 1.4.11)", () => {
+  assert.match(CSS, /\.ipyms-cell\.ipyms-cursor \{\s*outline: 2px solid var\(--ipyms-fg\);/);
+  assert.match(CSS, /\.ipyms-cell\.ipyms-hint-cell \{\s*box-shadow: inset 0 0 0 3px var\(--ipyms-hint-ring\);/);
+  const figures = {};
+  for (const [theme, p] of Object.entries(THEMES)) {
+    const behind = { open: "--ipyms-revealed", "covered top": "--ipyms-covered-hi", "covered bottom": "--ipyms-covered-lo" };
+    for (const [mark, name] of [["cursor", "--ipyms-fg"], ["hint", "--ipyms-hint-ring"]]) {
+      const ratios = Object.values(behind).map((bg) => contrast(resolve(p, p[name]), rgba(p[bg])));
+      figures[`${theme} ${mark}`] = ratios.map(round).join(" / ");
+      assert.ok(Math.min(...ratios) >= 3, `${theme}: the ${mark} is ${figures[`${theme} ${mark}`]}:1 on ${Object.keys(behind)}`);
+    }
+  }
+  console.log("on open / covered top / covered bottom:", JSON.stringify(figures));
 });

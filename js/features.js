@@ -80,15 +80,16 @@ export function describeGame(rows, cols, mines, firstClick, level) {
 
 export const MIN_CELL = cell.min;
 export const MAX_CELL = cell.max;
+export const AUTO_MIN_CELL = cell.fit_min;
 export const AUTO_MAX_CELL = cell.fit_max;
 export const SMALL_CELL = cell.small;
 
-/** The cell size to draw: the zoom when set (16..64), else the size that fits the width, never below 16
- * (a big board then scrolls inside its frame instead of shrinking into illegible cells). */
+/** The cell size to draw: the zoom when set (16..64), else the size that fits the width, 24 to 28 px: never
+ * under WCAG 2.5.8's 24 px target (a board wider than its output scrolls inside its frame instead). */
 export function cellSize(zoom, width, cols) {
   if (zoom >= MIN_CELL) return Math.min(MAX_CELL, zoom);
   if (!(width > 0) || !(cols > 0)) return AUTO_MAX_CELL;
-  return Math.max(MIN_CELL, Math.min(AUTO_MAX_CELL, Math.floor(width / cols) - gapOf(Math.floor(width / cols))));
+  return Math.max(AUTO_MIN_CELL, Math.min(AUTO_MAX_CELL, Math.floor(width / cols)));
 }
 
 /** Small cells (under SMALL_CELL px) are flat and drawn with a 1 px gap, on top of the cell's own size. */

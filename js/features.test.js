@@ -57,18 +57,21 @@ test("the picker shows the current game", () => {
   assert.equal(describeGame(10, 12, 20, "opening", "10x12/20"), "10×12, 20 mines · opening");
 });
 
-test("cells never shrink below 16 px; the zoom steps by 4 between 16 and 64", () => {
+test("cells fit the width between 24 and 28 px; the zoom steps by 4 between 16 and 64", () => {
   assert.equal(cellSize(0, 900, 16), 28);
   assert.equal(cellSize(0, 900, 30), 28);
-  assert.equal(cellSize(0, 800, 100), 16, "a big board scrolls instead of shrinking");
+  assert.equal(cellSize(0, 750, 30), 25);
+  assert.equal(cellSize(0, 400, 30), 24, "expert in a narrow output scrolls instead of shrinking");
+  assert.equal(cellSize(0, 800, 100), 24, "a big board scrolls instead of shrinking");
   assert.equal(cellSize(0, 0, 10), 28);
   assert.equal(cellSize(40, 100, 100), 40, "the zoom wins over the width");
+  assert.equal(cellSize(16, 100, 100), 16, "the player may zoom out below 24 px");
   assert.equal(cellSize(90, 100, 100), 64);
-  // legible: a drawn cell is never under 16 px; small cells get their 1 px gap on top of that
+  // WCAG 2.5.8: with no zoom set, a cell is never under 24 x 24 px (the pitch is the cell: no gap)
   for (let width = 0; width < 2000; width += 37) {
-    for (const cols of [1, 9, 30, 100, 2000]) {
+    for (const cols of [1, 9, 16, 30, 100, 2000]) {
       const size = cellSize(0, width, cols);
-      assert.ok(size >= 16 && pitchOf(size) >= size, `${width} px for ${cols} columns: ${size}`);
+      assert.ok(size >= 24 && pitchOf(size) === size, `${width} px for ${cols} columns: ${size}`);
     }
   }
   assert.equal(pitchOf(16), 17);

@@ -56,13 +56,16 @@ export const sameWindow = (a, b) => !!a && !!b && a.r0 === b.r0 && a.r1 === b.r1
 export const inWindow = (w, r, c) => r >= w.r0 && r < w.r1 && c >= w.c0 && c < w.c1;
 
 /**
- * The scroll position that brings cell (r, c) fully into view (the least change), or null when it is.
+ * The scroll position that brings cell (r, c) fully into view (the least change), or null when it is. `inset`
+ * is what the sticky labels cover of the scroll box, at its top and its left: a cell under them is hidden
+ * (WCAG 2.4.11), so it is brought out from under them too.
  * @param {Scroll} scroll
+ * @param {{top: number, left: number}} [inset]
  */
-export function scrollToShow(scroll, pitch, r, c) {
-  const fit = (start, size, lo, hi) => (lo < start ? lo : hi > start + size ? hi - size : start);
-  const top = scroll.height > 0 ? fit(scroll.top, scroll.height, r * pitch, (r + 1) * pitch) : scroll.top;
-  const left = scroll.width > 0 ? fit(scroll.left, scroll.width, c * pitch, (c + 1) * pitch) : scroll.left;
+export function scrollToShow(scroll, pitch, r, c, inset = { top: 0, left: 0 }) {
+  const fit = (start, size, skip, lo, hi) => (lo < start + skip ? lo - skip : hi > start + size ? hi - size : start);
+  const top = scroll.height > 0 ? fit(scroll.top, scroll.height, inset.top, r * pitch, (r + 1) * pitch) : scroll.top;
+  const left = scroll.width > 0 ? fit(scroll.left, scroll.width, inset.left, c * pitch, (c + 1) * pitch) : scroll.left;
   return top === scroll.top && left === scroll.left ? null : { top, left };
 }
 

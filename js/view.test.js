@@ -55,7 +55,7 @@ test("a small board is drawn whole; the overlay only while it is on and the game
 });
 
 test("a 2000x2000 board draws only a window around what is in view, with a minimap and a position", () => {
-  const model = modelOf({ rows: 2000, cols: 2000, mines: 600_000 });
+  const model = modelOf({ rows: 2000, cols: 2000, mines: 600_000, cell_size: 16 }); // zoomed out
   const ui = { ...initialUi(), width: 1200, scroll: { top: 17 * 1000, left: 17 * 500, width: 1200, height: 700 } };
   const g = gridView(model, ui);
   assert.equal(g.size, 16);
@@ -86,6 +86,20 @@ test("the window snaps to blocks, and the cursor is scrolled into view by the le
   assert.deepEqual(scrollToShow(scroll, 17, 2, 30), { top: 34, left: 31 * 17 - 340 });
 });
 
+test("the cursor is never left under the sticky labels (WCAG 2.4.11)", () => {
+  // 24 px cells; the column labels cover the top 17 px of the scroll box, the row labels its left 35 px
+  const inset = { top: 17, left: 35 };
+  const scroll = { top: 24 * 10, left: 24 * 10, width: 480, height: 480 };
+  assert.equal(scrollToShow(scroll, 24, 11, 12, inset), null, "below and right of the labels: in view");
+  // row 10 starts at the box's top edge, under the column labels: scrolled down 17 px less
+  assert.deepEqual(scrollToShow(scroll, 24, 10, 12, inset), { top: 24 * 10 - 17, left: 24 * 10 });
+  assert.deepEqual(scrollToShow(scroll, 24, 11, 10, inset), { top: 24 * 10, left: 24 * 10 - 35 });
+  // the far edges are not under anything
+  assert.deepEqual(scrollToShow(scroll, 24, 30, 30, inset), { top: 31 * 24 - 480, left: 31 * 24 - 480 });
+  // without labels, the edge itself
+  assert.equal(scrollToShow(scroll, 24, 10, 10), null);
+});
+
 test("before its first frame the grid draws only the cells in view; then a margin, snapped to blocks", () => {
   const scroll = { top: 17 * 100 + 5, left: 17 * 40, width: 822, height: 750 };
   const first = gridWindow(scroll, 17, 1000, 1000, false);
@@ -93,7 +107,7 @@ test("before its first frame the grid draws only the cells in view; then a margi
   const settled = gridWindow(scroll, 17, 1000, 1000);
   assert.deepEqual(settled, { r0: 96, r1: 152, c0: 32, c1: 96 });
   assert.ok(settled.r0 <= first.r0 && settled.r1 >= first.r1 && settled.c0 <= first.c0 && settled.c1 >= first.c1);
-  const model = modelOf({ rows: 1000, cols: 1000, mines: 150_000 });
+  const model = modelOf({ rows: 1000, cols: 1000, mines: 150_000, cell_size: 16 }); // zoomed out: 17 px pitch
   const ui = { ...initialUi(), width: 824, scroll };
   assert.deepEqual(gridView(model, ui).window, first, "a new view is not settled");
   assert.deepEqual(gridView(model, { ...ui, settled: true }).window, settled);

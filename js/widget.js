@@ -162,7 +162,9 @@ function scrollCellIntoView(loop, row, col, queue) {
   const { decoded, ui, els } = loop;
   if (decoded.problem || row < 0 || col < 0 || row >= decoded.rows || col >= decoded.cols) return;
   const g = gridView(decoded, ui);
-  const to = scrollToShow(ui.scroll, g.pitch, row, col);
+  // the sticky labels cover the scroll box's top and left edges (0 when they are hidden)
+  const inset = { top: els.colLabels.offsetHeight, left: els.rowLabels.offsetWidth };
+  const to = scrollToShow(ui.scroll, g.pitch, row, col, inset);
   if (to) {
     els.wrap.scrollTop += to.top - ui.scroll.top;
     els.wrap.scrollLeft += to.left - ui.scroll.left;

@@ -302,8 +302,12 @@ class PageErrors:
             pytest.fail("JavaScript errors on the page:\n" + "\n".join(problems), pytrace=False)
 
 
-def new_page(browser: Any, *, touch: bool = False) -> tuple[Any, Any, PageErrors]:
-    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1, has_touch=touch)
+def new_page(
+    browser: Any, *, touch: bool = False, viewport: dict[str, int] | None = None, scale: float = 1
+) -> tuple[Any, Any, PageErrors]:
+    """A fresh context and page: ``viewport`` in CSS pixels (default ``VIEWPORT``), ``scale`` the device
+    pixels per CSS pixel (2 with half the window's width is how a browser zoomed to 200% lays out)."""
+    context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=scale, has_touch=touch)
     context.set_default_timeout(ACTION_TIMEOUT_MS)
     page = context.new_page()
     errors = PageErrors()
@@ -523,10 +527,16 @@ class NotebookPage:
 
 
 def _notebook_page(
-    request: pytest.FixtureRequest, browser: Any, server: JupyterServer, *, touch: bool = False
+    request: pytest.FixtureRequest,
+    browser: Any,
+    server: JupyterServer,
+    *,
+    touch: bool = False,
+    viewport: dict[str, int] | None = None,
+    scale: float = 1,
 ) -> Iterator[NotebookPage]:
     server.reset_user_state()
-    context, page, errors = new_page(browser, touch=touch)
+    context, page, errors = new_page(browser, touch=touch, viewport=viewport, scale=scale)
     nb = NotebookPage(page, server, errors)
     try:
         yield nb
@@ -560,3 +570,14 @@ def notebook7(
 ) -> Iterator[NotebookPage]:
     """A fresh page on the session's Notebook 7 server."""
     yield from _notebook_page(request, browser, notebook_server)
+
+
+@pytest.fixture
+def lab_sized(
+    request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer
+) -> Iterator[NotebookPage]:
+    """Like ``lab``, at the window of ``request.param``: (width, height, scale), parametrized with
+    ``indirect=True`` (a 320 px wide phone; a 1280 px window zoomed to 200%: 640 CSS px at scale 2)."""
+    width, height, scale = request.param
+    viewport = {"width": width, "height": height}
+    yield from _notebook_page(request, browser, lab_server, viewport=viewport, scale=scale)

@@ -183,7 +183,11 @@ def test_big_board_touch_long_press(lab_touch: Any, size: int) -> None:
     page.wait_for_selector(".ipyms-root .ipyms-cell", timeout=SLOW_MS)
     cdp = page.context.new_cdp_session(page)
     # scroll far into the board first: the press must land on the cell drawn there
-    page.locator(".ipyms-board-wrap").evaluate("w => { w.scrollTop = 17 * 600; w.scrollLeft = 17 * 400; }")
+    page.locator(".ipyms-board-wrap").evaluate(
+        """w => { const [a, b] = w.querySelectorAll('.ipyms-row');
+                  const pitch = parseFloat(b.style.top) - parseFloat(a.style.top);
+                  w.scrollTop = pitch * 600; w.scrollLeft = pitch * 400; }"""
+    )
     spot = ".ipyms-cell[data-row='610'][data-col='410']"
     page.wait_for_selector(spot, state="attached")
     page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")

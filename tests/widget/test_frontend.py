@@ -465,12 +465,12 @@ def test_a_big_board_repaints_only_what_changed(make: Any) -> None:
     rows = h.page.locator(".ipyms-row").count()
     assert drawn % rows == 0 and drawn // rows < 100
     size = h.page.locator(".ipyms-root").evaluate("e => getComputedStyle(e).getPropertyValue('--ipyms-cell')")
-    assert size.strip() == "16px", "legible cells: a big board scrolls inside the output instead"
+    assert size.strip() == "24px", "24 px targets (WCAG 2.5.8): a big board scrolls inside the output instead"
     wrap = h.page.locator(".ipyms-board-wrap")
     assert wrap.evaluate("e => e.scrollWidth > e.clientWidth + 100")
-    h.mouse(50, 50, 0)
+    h.mouse(20, 20, 0)  # (in the first window drawn: 24 px cells in a 900 px output)
     h.pump()
-    near = [p for p in w.board.positions() if abs(p[0] - 50) < 6 and abs(p[1] - 50) < 6]
+    near = [p for p in w.board.positions() if abs(p[0] - 20) < 6 and abs(p[1] - 20) < 6]
     covered = next(p for p in near if w.board.view[p] == ".")  # a drawn cell: it is near the click
     h.page.evaluate(
         """() => { window.touched = new Set();

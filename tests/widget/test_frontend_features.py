@@ -167,6 +167,13 @@ def test_zoom_keeps_cells_legible(make: Any) -> None:
     page = h.page
     width = lambda: page.locator(".ipyms-cell").first.bounding_box()["width"]  # noqa: E731
     first, second = (h.cell(0, c).bounding_box() for c in (0, 1))
+    assert first["width"] == 24 and first["height"] == 24, "fitted cells are 24 px at least (WCAG 2.5.8)"
+    assert second["x"] - first["x"] == 24, "no gap between cells of 20 px or more"
+    for _ in range(2):
+        page.locator(".ipyms-zoom-out").click()
+        h.pump()
+    assert w.cell_size == 16 and page.locator(".ipyms-zoom-out").is_disabled(), "the player may zoom out"
+    first, second = (h.cell(0, c).bounding_box() for c in (0, 1))
     assert first["width"] >= 16 and first["height"] >= 16, "a cell is never drawn under 16 px"
     assert second["x"] - first["x"] == 17, "the 1 px gap of small cells comes on top: a 17 px pitch"
     page.locator(".ipyms-zoom-in").click()

@@ -22,6 +22,7 @@ from ..engine.minefield import FIRST_CLICK_CLEAR
 __all__ = [
     "FIRST_CLICK_TEXT",
     "FIT_MAX_CELL",
+    "FIT_MIN_CELL",
     "KEY_HELP",
     "MAX_CELL",
     "MAX_REQUEST_ID",
@@ -46,8 +47,12 @@ MIN_CELL = 16
 """The smallest cell drawn, in CSS pixels: the cell itself (the 1 px gap of small cells comes on top)."""
 MAX_CELL = 64
 """The biggest cell the zoom allows, in CSS pixels."""
+FIT_MIN_CELL = 24
+"""With no zoom set the cells fit the output's width, never under this: WCAG 2.5.8's 24 CSS px target
+size (a narrow output scrolls the board instead). Only the zoom's minus goes below it, down to
+:data:`MIN_CELL`: the player's own choice."""
 FIT_MAX_CELL = 28
-"""With no zoom set the cells fit the output's width, between :data:`MIN_CELL` and this."""
+"""With no zoom set the cells fit the output's width, between :data:`FIT_MIN_CELL` and this."""
 ZOOM_STEP = 4
 """The zoom buttons change the cell size by this many pixels."""
 SMALL_CELL = 20
@@ -110,6 +115,7 @@ def frontend_table() -> dict[str, Any]:
         "cell": {
             "min": MIN_CELL,
             "max": MAX_CELL,
+            "fit_min": FIT_MIN_CELL,
             "fit_max": FIT_MAX_CELL,
             "zoom_step": ZOOM_STEP,
             "small": SMALL_CELL,
