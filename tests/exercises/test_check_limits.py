@@ -120,3 +120,28 @@ def test_limits_nest_a_check_inside_a_limited_cell() -> None:
     outcome = call(cell, seconds=6)
     took = time.perf_counter() - start
     assert outcome.timed_out and 5.5 < took < 8, took
+
+
+def test_the_limit_counts_computing_not_waiting() -> None:
+    """A call that waits (a busy machine gives it no processor, or it sleeps) is not taken for a loop
+    until the clock on the wall reaches WAITING_FACTOR times its limit; one that computes is stopped at
+    its limit. (On the alarm's path: CPython's main thread.)"""
+    from ipyminesweeper.exercises.limits import WAITING_FACTOR, call
+
+    def slow_but_done() -> str:
+        time.sleep(1.0)
+        return "done"
+
+    def waits_forever() -> None:
+        while True:
+            time.sleep(0.01)
+
+    def computes_forever() -> None:
+        while True:
+            pass
+
+    assert call(slow_but_done, seconds=0.5).value == "done"
+    start = time.perf_counter()
+    assert call(waits_forever, seconds=0.5).timed_out
+    assert 0.5 * WAITING_FACTOR - 0.1 < time.perf_counter() - start < 0.5 * WAITING_FACTOR + 1.5
+    assert call(computes_forever, seconds=0.5).timed_out

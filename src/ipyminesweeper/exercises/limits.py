@@ -6,10 +6,13 @@ that loops forever is stopped, and the check shows the example it looped on.
 
 How a call is stopped depends on where it runs:
 
-- CPython, on the main thread, where the OS has interval timers (Linux, macOS): a ``SIGALRM`` timer raises
+- CPython, on the main thread, where the OS has interval timers (Linux, macOS): a timer raises
   :class:`OutOfTime` in the function, and again every 0.1 s after that; each time it also makes the
   student's frames raise at their next line, so a bare ``except:`` that swallows it raises it again from
-  its own body.
+  its own body. The limit counts the processor's time the call takes (``ITIMER_PROF``), so that a
+  correct answer on a busy machine (a teacher grading with two jobs, a laptop running other things) is
+  not taken for a loop; a call that waits instead of computing (``time.sleep`` in a loop) is stopped by
+  the clock on the wall at :data:`WAITING_FACTOR` times the limit.
 - Elsewhere (the offline site's Pyodide, a worker thread, Windows): a trace function looks at the clock
   on every line of the student's code and raises :class:`OutOfTime`. A loop that swallows it with a bare
   ``except:`` then runs on, since Python stops tracing after a trace function raises: the kernel must be
@@ -34,10 +37,23 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-__all__ = ["CALL_SECONDS", "KEPT_OUTPUT", "Calls", "OutOfTime", "Outcome", "call", "watching"]
+__all__ = [
+    "CALL_SECONDS",
+    "KEPT_OUTPUT",
+    "WAITING_FACTOR",
+    "Calls",
+    "OutOfTime",
+    "Outcome",
+    "call",
+    "watching",
+]
 
 CALL_SECONDS = 2.0
 """The time limit of one call of a student's function: the reference answers in milliseconds."""
+
+WAITING_FACTOR = 3.0
+"""Where the limit counts processor time, a call is also stopped after this many times its limit by the
+clock on the wall (a loop that sleeps uses no processor time)."""
 
 KEPT_OUTPUT = 4000
 """How many characters of printed output an outcome keeps (the rest is counted, not kept)."""
@@ -251,21 +267,19 @@ class _Limit:
                 self.arm(frame)
                 raise OutOfTime
 
-        previous = signal.signal(signal.SIGALRM, ring)
         trace = sys.gettrace()
-        outer, every = signal.getitimer(signal.ITIMER_REAL)  # a limit around this one, if any
-        started = time.perf_counter()
-        seconds = min(self.seconds, outer) if outer > 0 else self.seconds
-        signal.setitimer(signal.ITIMER_REAL, seconds, 0.1)  # then again every 0.1 s
+        timers = [
+            _Timer(signal.ITIMER_PROF, signal.SIGPROF, time.process_time, self.seconds),
+            _Timer(signal.ITIMER_REAL, signal.SIGALRM, time.perf_counter, self.seconds * WAITING_FACTOR),
+        ]
+        for timer in timers:
+            timer.start(ring)
         try:
             yield
         finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
+            for timer in timers:
+                timer.stop()
             sys.settrace(trace)
-            if outer > 0:  # the outer limit goes on with what it has left (at once, if nothing)
-                left = outer - (time.perf_counter() - started)
-                signal.setitimer(signal.ITIMER_REAL, max(left, 0.001), every)
 
     @contextmanager
     def _clocked(self) -> Iterator[None]:
@@ -287,3 +301,28 @@ class _Limit:
             yield
         finally:
             sys.settrace(trace)
+
+
+class _Timer:
+    """One interval timer of a limit (processor time, or the wall clock): ``seconds``, or what a limit
+    around this one has left when that is less; then again every 0.1 s. When it stops, the limit around
+    it goes on with what it has left (at once, if nothing)."""
+
+    def __init__(self, which: int, signum: int, clock: Callable[[], float], seconds: float) -> None:
+        self.which, self.signum, self.clock, self.seconds = which, signum, clock, seconds
+        self.previous: Any = None
+        self.outer, self.every, self.started = 0.0, 0.0, 0.0
+
+    def start(self, ring: Callable[[int, FrameType | None], None]) -> None:
+        self.previous = signal.signal(self.signum, ring)
+        self.outer, self.every = signal.getitimer(self.which)
+        self.started = self.clock()
+        seconds = min(self.seconds, self.outer) if self.outer > 0 else self.seconds
+        signal.setitimer(self.which, seconds, 0.1)
+
+    def stop(self) -> None:
+        signal.setitimer(self.which, 0)
+        signal.signal(self.signum, self.previous)
+        if self.outer > 0:
+            left = self.outer - (self.clock() - self.started)
+            signal.setitimer(self.which, max(left, 0.001), self.every)
