@@ -266,10 +266,7 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(_stepped(session, strategy, now), autoplay=None)
         case msg.Hint(strategy):
             _require_live(session)
-            fn, name = _strategy(session, strategy)
-            move = ask(board, fn, name)
-            helped = replace(session.assistance, hints=session.assistance.hints + 1)
-            return replace(session, hint=Turn(move, name), assistance=helped)
+            return _hinted(session, strategy)
         case msg.Undo():
             _require_live(session)
             return _undone(session, now)
@@ -279,11 +276,7 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return _new_game(session, new_board(message.spec(GameSpec.of(board))))
         case msg.SetBoard(new):
             _require_live(session)
-            new = new.rechecked()  # a board from outside: its fields checked again
-            if new == board:
-                return session
-            helped = replace(session.assistance, boards_set=session.assistance.boards_set + 1)
-            return _played(replace(session, assistance=helped), new, None, None, now)
+            return _board_set(session, new.rechecked(), now)  # a board from outside: checked again
         case msg.Scrub(index):
             last = len(session.history) - 1
             _require(-last - 1 <= index <= last, f"history index {quote(index)} is outside 0..{last}")
@@ -293,6 +286,28 @@ def _next(session: Session, message: Message, now: int) -> Session:
             return replace(session, viewing=None)
         case msg.Resume():
             return _resumed(session, now)
+        case msg.Play(strategy, moves):
+            _require_live(session)
+            if board.over:
+                raise GameOverError(f"the game is {board.status}: start a new game to play again")
+            if isinstance(strategy, str):
+                _require(session.strategy_named(strategy) is not None, f"unknown strategy {quote(strategy)}")
+            return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
+        case msg.Pause():
+            return replace(session, autoplay=None)
+        case msg.Cancel():  # the shell stops the work; with none under way there is nothing to cancel
+            return session
+        case msg.StatsChanged(stats, _):
+            return replace(session, stats=stats)
+        case msg.BadInput(problem):
+            raise MessageError(problem)
+    return _configured(session, message)
+
+
+def _configured(session: Session, message: Message) -> Session:
+    """The session after a message that changes a setting: the strategy, the overlay, the speed, the
+    labels, the cells' size, the time limit, the "?" marks."""
+    match message:
         case msg.SelectStrategy(name):
             known = ", ".join(session.strategy_names)
             _require(
@@ -303,7 +318,7 @@ def _next(session: Session, message: Message, now: int) -> Session:
         case msg.AddStrategy(name, fn, select):
             return _with_strategy(session, name, fn, select)
         case msg.ShowProbabilities(on):
-            overlay = session.assistance.overlay or (on and not board.over)
+            overlay = session.assistance.overlay or (on and not session.board.over)
             return replace(
                 session,
                 settings=replace(session.settings, show_probabilities=on),
@@ -320,22 +335,23 @@ def _next(session: Session, message: Message, now: int) -> Session:
         case msg.SetQuestionMarks(on):
             marks = session.marks if on else frozenset()
             return replace(session, settings=replace(session.settings, question_marks=on), marks=marks)
-        case msg.Play(strategy, moves):
-            _require_live(session)
-            if board.over:
-                raise GameOverError(f"the game is {board.status}: start a new game to play again")
-            if isinstance(strategy, str):
-                _require(session.strategy_named(strategy) is not None, f"unknown strategy {quote(strategy)}")
-            return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
-        case msg.Pause():
-            return replace(session, autoplay=None)
-        case msg.Cancel():  # the shell stops the work; with none under way there is nothing to cancel
-            return session
-        case msg.StatsChanged(stats, _):
-            return replace(session, stats=stats)
-        case msg.BadInput(problem):
-            raise MessageError(problem)
     raise MessageError(f"not a message: {quote(message)}")
+
+
+def _hinted(session: Session, strategy: str | Strategy | None) -> Session:
+    """The strategy's next move, shown as a hint (not played), and counted as help."""
+    fn, name = _strategy(session, strategy)
+    move = ask(session.board, fn, name)
+    helped = replace(session.assistance, hints=session.assistance.hints + 1)
+    return replace(session, hint=Turn(move, name), assistance=helped)
+
+
+def _board_set(session: Session, new: Board, now: int) -> Session:
+    """A board set from Python code mid-game: played as a move of no kind, and counted as help."""
+    if new == session.board:
+        return session
+    helped = replace(session.assistance, boards_set=session.assistance.boards_set + 1)
+    return _played(replace(session, assistance=helped), new, None, None, now)
 
 
 def _new_game(session: Session, board: Board) -> Session:
