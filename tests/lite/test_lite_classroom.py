@@ -35,6 +35,7 @@ from pathlib import Path
 import pytest
 from _lite_support import ROOT, SCREENSHOTS
 from playwright.sync_api import Page, expect, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from test_lite_site import run_all, wait_for_kernel
 
 from chromium import BASE_ARGS, artifacts_dir, chromium_path
@@ -169,7 +170,24 @@ class Student:
         self.page.get_by_role("link", name=name.removesuffix(".ipynb"), exact=True).click()
         self.page.wait_for_selector("#jp-main-statusbar")
         self.timings[f"{name}: kernel"] = wait_for_kernel(self.page)
+        self.make_current(name)
         self.timings[f"{name}: run all"] = run_all(self.page)
+
+    def make_current(self, name: str) -> None:
+        """JupyterLab restores the browser's last layout as it starts; on a busy machine that can land
+        after the link's notebook was opened, and show the notebook of before instead (seen at load 12:
+        Run All then ran 02 again). Then the notebook is opened from the file browser, as a student would."""
+        current = (
+            "n => document.querySelector('.lm-TabBar-tab.jp-mod-current .lm-TabBar-tabLabel')"
+            "?.textContent === n"
+        )
+        try:
+            self.page.wait_for_function(current, arg=name, timeout=5_000)
+        except PlaywrightTimeout:
+            print(f"{name} was not the current tab after its link: opened from the file browser")
+            self.page.locator(".jp-DirListing-item", has_text=name).dblclick()
+            self.page.wait_for_function(current, arg=name, timeout=ACTION_TIMEOUT_MS)
+            wait_for_kernel(self.page)
 
     def add_cell(self, source: str, output: str) -> str:
         """A new cell at the end, with ``source`` pasted in as it is; run it, return its output."""
