@@ -38,8 +38,7 @@ safe".
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence, Set
-from dataclasses import dataclass, replace
-from itertools import repeat
+from dataclasses import dataclass, field, replace
 
 from ..engine import Position
 from ..engine.geometry import neighbour_table
@@ -197,21 +196,17 @@ def _unflagged(rows: int, cols: int, cells: str) -> tuple[Position, ...]:
     return tuple(pos for pos, ch in zip(position_table(rows, cols), cells, strict=True) if ch == ".")
 
 
-def _next_moves(after: Analysis, hypo: str, before: tuple[Position, ...]) -> tuple[float, float]:
+def _next_moves(after: Analysis, hypo: str) -> tuple[float, float]:
     """After a cell shows a number (``hypo``, analysed as ``after``) that the rules alone do not
     follow up: P(safe) of the safest and second-safest next move (1 and 1 when the exact count proves
-    a cell safe). ``before``: the covered, unflagged cells before that cell was revealed."""
+    a cell safe)."""
     cols = after.cols
     if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
         return 1.0, 1.0
-    # the probabilities of the cells still covered; the revealed one, if it was in ``before``, has
-    # none now and sorts last
-    risks = sorted(map(after.probabilities.get, before, repeat(2.0)))
-    if risks and risks[-1] > 1.0:
-        risks.pop()
+    risks = after.probabilities.lowest(hypo, 2)
     if not risks:
         return 1.0, 1.0
-    return 1.0 - risks[0], 1.0 - risks[min(1, len(risks) - 1)]
+    return 1.0 - risks[0], 1.0 - risks[-1]
 
 
 @dataclass(frozen=True)
@@ -236,14 +231,12 @@ def _look_ahead(
     dist: tuple[float, ...],
     known: frozenset[int],
     floor: float = -1.0,
-    unflagged: tuple[Position, ...] | None = None,
 ) -> _Ahead | None:
     """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) in the view ``cells`` (analysed as ``a``)
     and look at the next move after each number it could show. None as soon as the blended safety
-    cannot reach ``floor``. ``unflagged``: the view's covered, unflagged cells, if already listed."""
+    cannot reach ``floor``."""
     rows, cols = a.rows, a.cols
     around = _around(rows, cols, x)
-    before = _unflagged(rows, cols, cells) if unflagged is None else unflagged
     safety = blended = progress = 0.0
     left = sum(dist)
     afters: dict[int, Analysis | None] = {}
@@ -267,7 +260,7 @@ def _look_ahead(
                 after = afters[k] = a.after_reveal(divmod(x, cols), k)
             except InconsistentViewError:  # pragma: no cover - dist[k] > 0 means some layout fits
                 continue
-            best, second = _next_moves(after, hypo, before)
+            best, second = _next_moves(after, hypo)
         safety += dist[k] * best
         blended += dist[k] * (BLEND * best + (1 - BLEND) * second)
         left -= dist[k]
@@ -333,7 +326,7 @@ def third_order_safety(
                 break  # safest first: the rest cannot do better
             y = pos[0] * cols + pos[1]
             dist_y = after.number_distribution(pos)
-            got = _look_ahead(after, hypo, y, dist_y, mines_after, unflagged=unflagged)
+            got = _look_ahead(after, hypo, y, dist_y, mines_after)
             assert got is not None  # no floor: never dropped
             best = max(best, got.safety)
         total += dist[k] * best
@@ -396,30 +389,33 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
     )
 
 
-def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
-    """The candidates of the look-ahead (step 4) on ``view`` (analysed as ``a``), each weighed, best
-    first; those dropped half-way come last, with no score. The first is the guess when steps 1-3 do
-    not apply. ``rule``: :data:`EXACT_RULE` unless an experiment changes it (:class:`GuessRule`)."""
-    cols, cells = view.cols, view.cells
-    known = frozenset(r * cols + c for r, c in a.mines)
-    scored: list[Candidate] = []
-    dropped: list[Candidate] = []
-    afters: dict[Position, dict[int, Analysis | None]] = {}
-    best = -1.0
-    unflagged = _unflagged(view.rows, cols, cells)
-    weighted = rule.weighs(view)
+@dataclass
+class _Weighing:
+    """The look-ahead of one view (analysed as ``a``) under way: the candidates scored, those dropped
+    half-way, the analyses after each number of the scored ones, and the best live score so far. (A
+    class, not a closure: a closure that the compiled build keeps in a cycle with its frame would hold
+    every analysis until the garbage collector runs.)"""
 
-    def consider(c: Candidate) -> None:
-        nonlocal best
-        x = c.pos[0] * cols + c.pos[1]
-        weight = influence_factor(view, a, c.pos) if weighted else 1.0
-        floor = best / ((1 + PROGRESS_BONUS) * weight)
-        got = _look_ahead(a, cells, x, c.dist, known, floor, unflagged)
+    view: ViewLike
+    a: Analysis
+    known: frozenset[int]
+    weighted: bool
+    scored: list[Candidate] = field(default_factory=list)
+    dropped: list[Candidate] = field(default_factory=list)
+    afters: dict[Position, dict[int, Analysis | None]] = field(default_factory=dict)
+    best: float = -1.0
+
+    def consider(self, c: Candidate) -> None:
+        """Score ``c``, or drop it as soon as it cannot reach the best score."""
+        weight = influence_factor(self.view, self.a, c.pos) if self.weighted else 1.0
+        floor = self.best / ((1 + PROGRESS_BONUS) * weight)
+        x = c.pos[0] * self.view.cols + c.pos[1]
+        got = _look_ahead(self.a, self.view.cells, x, c.dist, self.known, floor)
         if got is None:
-            dropped.append(c)
+            self.dropped.append(c)
             return
         score = got.blended * weight * (1 + PROGRESS_BONUS * got.progress)
-        scored.append(
+        self.scored.append(
             replace(
                 c,
                 safety=got.safety,
@@ -430,20 +426,35 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
                 weight=weight,
             )
         )
-        afters[c.pos] = got.afters
+        self.afters[c.pos] = got.afters
         if not c.dead:
-            best = max(best, score)
+            self.best = max(self.best, score)
 
+
+def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
+    """The candidates of the look-ahead (step 4) on ``view`` (analysed as ``a``), each weighed, best
+    first; those dropped half-way come last, with no score. The first is the guess when steps 1-3 do
+    not apply. ``rule``: :data:`EXACT_RULE` unless an experiment changes it (:class:`GuessRule`)."""
+    known = frozenset(r * view.cols + c for r, c in a.mines)
+    weighed = _Weighing(view, a, known, rule.weighs(view))
     candidates = _candidates(view, a)
     for c in candidates:
-        consider(c)
+        weighed.consider(c)
     if rule.more is not None:
         # a cell scores at most its P(safe) (times the bonus and, weighted, its weight): one less safe
         # than this can neither win nor come near enough to the best for the third level
-        least = -1.0 if weighted else max(best, 0.0) * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
+        best = max(weighed.best, 0.0)
+        least = -1.0 if weighed.weighted else best * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
         for c in rule.more(view, a, {c.pos for c in candidates}, least):
-            consider(c)
-    scored.sort(key=_rank)
+            weighed.consider(c)
+    weighed.scored.sort(key=_rank)
+    return _third_level(weighed) + weighed.dropped
+
+
+def _third_level(weighed: _Weighing) -> list[Candidate]:
+    """The scored candidates, best first, with the top ones that nearly tie (:data:`NEAR_TIE`, at most
+    :data:`THIRD_CANDIDATES`, none the mirror of another) ranked first by :func:`third_order_safety`."""
+    scored, view = weighed.scored, weighed.view
     top = scored[0].score or 0.0
     close: list[Candidate] = []
     for c in scored:
@@ -451,19 +462,24 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
             break
         if not any(abs((d.score or 0.0) - (c.score or 0.0)) < TIE and d.dist == c.dist for d in close):
             close.append(c)  # (one that ties another exactly, number for number, is most likely its mirror)
-    if NEAR_TIE > 0 and len(close) > 1:
-        deeper = [
-            replace(
-                c,
-                third=third_order_safety(
-                    view, c.pos[0] * cols + c.pos[1], c.dist, known, afters[c.pos], analysis=a
-                ),
-            )
-            for c in close
-        ]
-        deeper.sort(key=lambda c: (-round(c.third or 0.0, 9), *_rank(c)))
-        scored = deeper + [c for c in scored if c not in close]
-    return scored + dropped
+    if NEAR_TIE <= 0 or len(close) <= 1:
+        return scored
+    deeper = [
+        replace(
+            c,
+            third=third_order_safety(
+                view,
+                c.pos[0] * view.cols + c.pos[1],
+                c.dist,
+                weighed.known,
+                weighed.afters[c.pos],
+                analysis=weighed.a,
+            ),
+        )
+        for c in close
+    ]
+    deeper.sort(key=lambda c: (-round(c.third or 0.0, 9), *_rank(c)))
+    return deeper + [c for c in scored if c not in close]
 
 
 def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:

@@ -221,6 +221,17 @@ class Probabilities(Mapping[Pos, float]):
     def __iter__(self) -> Iterator[Pos]:
         return chain(self.listed, self.interior)
 
+    def lowest(self, view: str, count: int) -> list[float]:
+        """The ``count`` lowest probabilities (fewer if there are fewer cells), in increasing order, of
+        the covered unflagged cells (``'.'``) of ``view``, the characters of a view whose every ``'.'``
+        cell this maps. The work grows with the listed cells, not with the interior."""
+        cols = self.interior.cols
+        listed = [p for (r, c), p in self.listed.items() if view[r * cols + c] == "."]
+        inner = view.count(".") - len(listed)  # the others are interior: one probability for all
+        listed.extend([self.interior_p] * min(count, inner))
+        listed.sort()
+        return listed[:count]
+
     def __len__(self) -> int:
         return len(self.listed) + len(self.interior)
 

@@ -84,7 +84,7 @@ class Analysis:
     rows: int
     cols: int
     total_mines: int
-    probabilities: Mapping[Pos, float]
+    probabilities: Probabilities
     safe: AbstractSet[Pos]
     mines: AbstractSet[Pos]
     reasons: Mapping[Pos, str]
