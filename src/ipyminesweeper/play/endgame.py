@@ -85,11 +85,36 @@ def search_layouts(
     the search needs more than ``work``."""
     if len(layouts) < 2:
         return None
-    cols, cells = view.cols, view.cells
-    table = neighbour_table(view.rows, cols)
+    search = _Search(unknown, _numbers_shown(view, unknown, layouts), work)
+    n = len(layouts)
+    everything = (1 << n) - 1
+    choice: tuple[int, int, int] | None = None
+    try:
+        # safest first, so the bound in wins() prunes early
+        for x in sorted(unknown, key=lambda x: (-sum(m.bit_count() for m in search.shows[x]), x)):
+            sp = search.split(x, everything, n)
+            if sp is None or (choice is not None and sp[0] <= choice[0]):
+                continue
+            key = (sum(map(search.wins, sp[1])), sp[0], -x)
+            if choice is None or key > choice:
+                choice = key
+    except _OutOfWork:
+        return None
+    if choice is None:
+        return None
+    won, safe, x = choice
+    return Endgame(divmod(-x, view.cols), (n - safe) / n, won / n, n, len(unknown))
+
+
+def _numbers_shown(
+    view: ViewLike, unknown: tuple[int, ...], layouts: tuple[frozenset[int], ...]
+) -> dict[int, tuple[int, ...]]:
+    """For each cell ``x`` of ``unknown``, and each number it can show, the layouts where ``x`` is safe
+    and shows it, as a bit mask (bit ``i``: ``layouts[i]``). Covered cells next to ``x`` outside
+    ``unknown`` are the known mines."""
+    cells = view.cells
+    table = neighbour_table(view.rows, view.cols)
     loose_cells = set(unknown)
-    # Sets of layouts are bit masks (bit i: layout i). shows[x]: for each number x can show, the
-    # layouts where x is safe and shows it; covered cells outside ``unknown`` are the known mines.
     shows: dict[int, tuple[int, ...]] = {}
     for x in unknown:
         near = [j for j in table[x] if cells[j] in ".f"]
@@ -101,56 +126,48 @@ def search_layouts(
                 k = fixed + sum(1 for j in loose if j in lay)
                 by_number[k] = by_number.get(k, 0) | 1 << i
         shows[x] = tuple(by_number.values())
-    memo: dict[int, int] = {}
-    budget = [work]
+    return shows
 
-    def split(x: int, ids: int, n: int) -> tuple[int, list[int]] | None:
+
+class _Search:
+    """The search over sets of layouts (bit masks), memoised, within a budget of work. (A class, not
+    nested functions: those, recursive, would sit in a reference cycle with their memo until the
+    garbage collector ran.)"""
+
+    def __init__(self, unknown: tuple[int, ...], shows: dict[int, tuple[int, ...]], work: int) -> None:
+        self.unknown = unknown
+        self.shows = shows
+        self.budget = work
+        self.memo: dict[int, int] = {}
+
+    def split(self, x: int, ids: int, n: int) -> tuple[int, list[int]] | None:
         """The layouts of ``ids`` (``n`` of them) where ``x`` is safe, grouped by the number it
         shows; None if revealing ``x`` is certain death or tells nothing."""
-        parts = [part for m in shows[x] if (part := m & ids)]
+        parts = [part for m in self.shows[x] if (part := m & ids)]
         safe = sum(part.bit_count() for part in parts)
         if safe == 0 or (len(parts) == 1 and safe == n):
             return None
         return safe, parts
 
-    def wins(ids: int) -> int:
+    def wins(self, ids: int) -> int:
         """How many of the layouts ``ids`` the best play wins: they are equally likely, so the
-        counts are exact and ties are ties."""
+        counts are exact and ties are ties. Raises ``_OutOfWork`` when the budget is spent."""
         n = ids.bit_count()
         if n == 1:
             return 1
-        got = memo.get(ids)
+        got = self.memo.get(ids)
         if got is not None:
             return got
-        budget[0] -= len(unknown) * n
-        if budget[0] < 0:
+        self.budget -= len(self.unknown) * n
+        if self.budget < 0:
             raise _OutOfWork
         best = 0
-        for x in unknown:
-            sp = split(x, ids, n)
+        for x in self.unknown:
+            sp = self.split(x, ids, n)
             if sp is None or sp[0] <= best:
                 continue  # cannot beat the best even if it won every time
-            w = sum(map(wins, sp[1]))
+            w = sum(map(self.wins, sp[1]))
             if w > best:
                 best = w
-        memo[ids] = best
+        self.memo[ids] = best
         return best
-
-    n = len(layouts)
-    everything = (1 << n) - 1
-    choice: tuple[int, int, int] | None = None
-    try:
-        # safest first, so the bound in wins() prunes early
-        for x in sorted(unknown, key=lambda x: (-sum(m.bit_count() for m in shows[x]), x)):
-            sp = split(x, everything, n)
-            if sp is None or (choice is not None and sp[0] <= choice[0]):
-                continue
-            key = (sum(map(wins, sp[1])), sp[0], -x)
-            if choice is None or key > choice:
-                choice = key
-    except _OutOfWork:
-        return None
-    if choice is None:
-        return None
-    won, safe, x = choice
-    return Endgame(divmod(-x, cols), (n - safe) / n, won / n, n, len(unknown))

@@ -122,22 +122,8 @@ class ComponentCount:
                 lo, hi, base, minus = _bounds(st, s)
                 if any(_key(base, minus, k) in alive[i + 1] for k in range(lo, hi + 1)):
                     alive[i].add(s)
-        ks = [0] * len(self.sizes)
-
-        def walk(i: int, s: State) -> Iterator[tuple[int, ...]]:
-            if i == len(steps):
-                yield tuple(ks)
-                return
-            st = steps[i]
-            lo, hi, base, minus = _bounds(st, s)
-            for k in range(lo, hi + 1):
-                key = _key(base, minus, k)
-                if key in alive[i + 1]:
-                    ks[st.box] = k
-                    yield from walk(i + 1, key)
-
         if () in alive[0]:
-            yield from walk(0, ())
+            yield from _walk(steps, alive, [0] * len(self.sizes), 0, ())
 
     def number_table(self, terms: Mapping[int, Terms]) -> list[Poly]:
         """``t[m][a]``: layouts with ``m`` mines and ``a`` "marked" mines.
@@ -159,6 +145,23 @@ class ComponentCount:
             if v:
                 table[idx // STRIDE][idx % STRIDE] += v
         return table
+
+
+def _walk(
+    steps: tuple[_Step, ...], alive: list[set[State]], ks: list[int], i: int, s: State
+) -> Iterator[tuple[int, ...]]:
+    """The solutions through state ``s`` before step ``i``, the boxes before it set in ``ks``, going
+    only through states from which the last layer is reachable (``alive``)."""
+    if i == len(steps):
+        yield tuple(ks)
+        return
+    st = steps[i]
+    lo, hi, base, minus = _bounds(st, s)
+    for k in range(lo, hi + 1):
+        key = _key(base, minus, k)
+        if key in alive[i + 1]:
+            ks[st.box] = k
+            yield from _walk(steps, alive, ks, i + 1, key)
 
 
 @cache
