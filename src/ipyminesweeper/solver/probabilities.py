@@ -264,14 +264,7 @@ class Analysis:
         # number, whose cells are theirs or were interior), and so on.
         touched = {where[c][0] for c in (x, *open_) if c in where}
         sources = {s for j in touched for _, _, s in self._counts[j].component.constraints}
-        kept, redo = [], []  # the numbers of the other components; those of the touched ones
-        for con in system.constraints:
-            if con.source not in sources:
-                kept.append(con)
-            elif x in con.cells:  # x is safe: out of the numbers it was next to
-                redo.append(Constraint(con.source, con.value, tuple(c for c in con.cells if c != x)))
-            else:
-                redo.append(con)
+        kept, redo = _split_numbers(system.constraints, sources, x)
         if open_:
             redo.insert(bisect([con.source for con in redo], x), Constraint(x, value, tuple(open_)))
         gone = {x, *open_}  # no longer interior
@@ -308,31 +301,36 @@ class Analysis:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
         return self.number_counts(pos, zero_only=True)[0] / self.layouts
 
+    def _around(self, x: int) -> tuple[dict[int, dict[int, tuple[int, int]]], int, int, int]:
+        """Where the cell ``x`` and its covered neighbours are: per component and box, ``(1 if x is in
+        the box, neighbours in the box)``; then whether x is interior, how many neighbours are, and
+        how many are decided mines."""
+        touched: dict[int, dict[int, tuple[int, int]]] = {}
+        x_interior = nbr_interior = shift = 0
+        where, inner = self._where, self._interior_set
+        if x in where:
+            j, b = where[x]
+            touched.setdefault(j, {})[b] = (1, 0)
+        elif x in inner:
+            x_interior = 1
+        for y in _neighbours(self._system, x):
+            if y in where:
+                j, b = where[y]
+                xin, s = touched.setdefault(j, {}).get(b, (0, 0))
+                touched[j][b] = (xin, s + 1)
+            elif y in inner:
+                nbr_interior += 1
+            elif y in self._fixed_mines:
+                shift += 1
+        return touched, x_interior, nbr_interior, shift
+
     def number_counts(self, pos: Pos, *, zero_only: bool = False) -> tuple[int, ...]:
         """Integer :meth:`number_distribution`: layouts where ``pos`` is safe and shows ``k``."""
         system = self._system
         x = self._index(pos)
         if x in self._fixed_mines:
             return (0,) * 9
-        # cells of interest per component and box: x (must be safe) and its covered neighbours
-        touched: dict[int, dict[int, tuple[int, int]]] = {}  # comp: box: (x in box, nbrs in box)
-        x_interior = 0
-        nbr_interior = 0
-        shift = 0  # decided mines next to x
-        if x in self._where:
-            j, b = self._where[x]
-            touched.setdefault(j, {})[b] = (1, 0)
-        elif x in self._interior_set:
-            x_interior = 1
-        for y in _neighbours(system, x):
-            if y in self._where:
-                j, b = self._where[y]
-                xin, s = touched.setdefault(j, {}).get(b, (0, 0))
-                touched[j][b] = (xin, s + 1)
-            elif y in self._interior_set:
-                nbr_interior += 1
-            elif y in self._fixed_mines:
-                shift += 1
+        touched, x_interior, nbr_interior, shift = self._around(x)
         # untouched components: their plain weights
         untouched: Poly = [1]
         if len(touched) == 0:
@@ -369,6 +367,22 @@ class Analysis:
                     if k <= 8:
                         out[k] += w * binomial(nbr_interior, ai) * ways[m + ai]
         return tuple(out)
+
+
+def _split_numbers(
+    constraints: tuple[Constraint, ...], sources: set[int], x: int
+) -> tuple[list[Constraint], list[Constraint]]:
+    """The numbers of the components that do not change, and those of the ones that do (from
+    ``sources``), the cell ``x``, now safe, taken out of the numbers it was next to."""
+    kept, redo = [], []
+    for con in constraints:
+        if con.source not in sources:
+            kept.append(con)
+        elif x in con.cells:
+            redo.append(Constraint(con.source, con.value, tuple(c for c in con.cells if c != x)))
+        else:
+            redo.append(con)
+    return kept, redo
 
 
 def _component_layouts(cc: ComponentCount) -> Iterator[tuple[int, frozenset[int]]]:
@@ -471,72 +485,33 @@ def _assemble(
         if not cc.consistent:
             raise InconsistentViewError(_contradiction(system, comp))
     weights = tuple(_trim(list(cc.weights)) for cc in counts)
-    n = len(weights)
-    prefix: list[Poly] = [[1]]
-    for w in weights:
-        prefix.append(_mul(prefix[-1], w))
-    suffix: list[Poly] = [[1]] * (n + 1)
-    for j in range(n - 1, -1, -1):
-        suffix[j] = _mul(weights[j], suffix[j + 1])
-    others = tuple(_mul(prefix[j], suffix[j + 1]) for j in range(n))
-    full = prefix[-1]
+    full, others = _products(weights)
     interior = len(system.interior)
-    mines = system.mines
-    frontier_size = sum(cc.size for cc in counts)
-    interior_ways = _interior_layouts(interior, mines, frontier_size)
+    interior_ways = _interior_layouts(interior, system.mines, sum(cc.size for cc in counts))
     layouts = sum(map(mul, full, interior_ways))  # full[k] * C(I, M - k)
     if layouts == 0:
-        lo = next(k for k, w in enumerate(full) if w)
-        hi = len(full) - 1
-        fixed = len(propagated.mines)
-        raise InconsistentViewError(
-            f"the numbers need between {lo + fixed} and {hi + fixed} mines on the cells next to"
-            f" them, and the {interior} other covered cells can hold {interior} more, but the view"
-            f" has {total_mines} mines"
-        )
-    pos = _positions(system.cols)
-    listed: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
-    listed.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
-    safe: set[int] = set(propagated.safe)
-    mine: set[int] = set(propagated.mines)
-    where: dict[int, tuple[int, int]] = {}
-    certain_boxes: list[tuple[int, int, bool]] = []  # (component, box, safe?)
+        raise InconsistentViewError(_wrong_mine_count(full, len(propagated.mines), interior, total_mines))
+    cells = _Listing(_positions(system.cols), propagated)
     for j, cc in enumerate(counts):
-        size = cc.size
-        rest = _rest_weights(others[j], interior_ways, size)
-        nums = cc.box_numerators(rest)
-        for b, cells in enumerate(cc.component.boxes):
-            num = nums[b]
-            nb = cc.sizes[b]
-            p = num / (nb * layouts)
-            for cell in cells:
-                where[cell] = (j, b)
-                listed[pos(cell)] = p
-            if num == 0 or num == nb * layouts:
-                (safe if num == 0 else mine).update(cells)
-                certain_boxes.append((j, b, num == 0))
+        cells.add(j, cc, cc.box_numerators(_rest_weights(others[j], interior_ways, cc.size)), layouts)
     inner = Positions(system.interior, system.cols)  # one value, never listed: see interior.py
-    inner_p, inner_safe, inner_mines = 0.0, False, False
-    if interior:
-        # layouts with a mine on a given interior cell: sum of full[k] * C(I - 1, M - k - 1), where
-        # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
-        num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
-        inner_p = num / layouts
-        inner_safe, inner_mines = num == 0, num == layouts
-    safe_at = frozenset(map(pos, safe))
-    mines_at = frozenset(map(pos, mine))
+    inner_p, inner_safe, inner_mines = _interior_probability(
+        full, interior_ways, system.mines, interior, layouts
+    )
+    safe_at = frozenset(map(cells.pos, cells.safe))
+    mines_at = frozenset(map(cells.pos, cells.mines))
     reasons: Mapping[Pos, str] = {}
     if original is not None:
         reasons = ReasonsByCell(
             sorted(safe_at | mines_at),
-            _Reasons(original, components, counts, certain_boxes, safe, inner_safe).reason,
+            _Reasons(original, components, counts, cells.certain_boxes, cells.safe, inner_safe).reason,
             inner if inner_safe or inner_mines else frozenset(),
         )
     return Analysis(
         rows=system.rows,
         cols=system.cols,
         total_mines=total_mines,
-        probabilities=Probabilities(listed, inner, inner_p),
+        probabilities=Probabilities(cells.listed, inner, inner_p),
         safe=Joined(safe_at, inner) if inner_safe else safe_at,
         mines=Joined(mines_at, inner) if inner_mines else mines_at,
         reasons=reasons,
@@ -545,7 +520,7 @@ def _assemble(
         interior=inner,
         _system=system,
         _counts=counts,
-        _where=where,
+        _where=cells.where,
         _weights=weights,
         _all=full,
         _others=others,
@@ -553,6 +528,71 @@ def _assemble(
         _fixed_safe=propagated.safe,
         _fixed_mines=propagated.mines,
     )
+
+
+def _interior_probability(
+    full: Poly, interior_ways: Sequence[int], mines: int, interior: int, layouts: int
+) -> tuple[float, bool, bool]:
+    """The probability of a mine on each of the ``interior`` cells, and whether it is 0 or 1 exactly
+    (decided on integers). ``interior_ways[t] = C(I, M - t)``; ``full``: the frontier's weights."""
+    if not interior:
+        return 0.0, False, False
+    # layouts with a mine on a given interior cell: sum of full[k] * C(I - 1, M - k - 1), where
+    # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
+    num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
+    return num / layouts, num == 0, num == layouts
+
+
+def _products(weights: tuple[Poly, ...]) -> tuple[Poly, tuple[Poly, ...]]:
+    """The product of the components' weights (layouts of the frontier by mine count), and for each
+    component the product of all the others' (prefix and suffix products: no division)."""
+    n = len(weights)
+    prefix: list[Poly] = [[1]]
+    for w in weights:
+        prefix.append(_mul(prefix[-1], w))
+    suffix: list[Poly] = [[1]] * (n + 1)
+    for j in range(n - 1, -1, -1):
+        suffix[j] = _mul(weights[j], suffix[j + 1])
+    return prefix[-1], tuple(_mul(prefix[j], suffix[j + 1]) for j in range(n))
+
+
+def _wrong_mine_count(full: Poly, fixed: int, interior: int, total_mines: int) -> str:
+    """Why no layout fits: the numbers need more or fewer mines than the view has."""
+    lo = next(k for k, w in enumerate(full) if w)
+    hi = len(full) - 1
+    return (
+        f"the numbers need between {lo + fixed} and {hi + fixed} mines on the cells next to"
+        f" them, and the {interior} other covered cells can hold {interior} more, but the view"
+        f" has {total_mines} mines"
+    )
+
+
+class _Listing:
+    """The listed cells of an analysis as it is assembled: each one's probability, the cells decided
+    safe or mines, where each component's cell is (component, box), and the boxes decided whole."""
+
+    def __init__(self, pos: Callable[[int], Pos], propagated: Propagated) -> None:
+        self.pos = pos
+        self.listed: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
+        self.listed.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
+        self.safe: set[int] = set(propagated.safe)
+        self.mines: set[int] = set(propagated.mines)
+        self.where: dict[int, tuple[int, int]] = {}
+        self.certain_boxes: list[tuple[int, int, bool]] = []  # (component, box, safe?)
+
+    def add(self, j: int, cc: ComponentCount, nums: list[int], layouts: int) -> None:
+        """Component ``j``'s cells, ``nums[b]`` of the ``layouts`` having a mine in box ``b``."""
+        pos, listed, where = self.pos, self.listed, self.where
+        for b, cells in enumerate(cc.component.boxes):
+            num = nums[b]
+            nb = cc.sizes[b]
+            p = num / (nb * layouts)
+            for cell in cells:
+                where[cell] = (j, b)
+                listed[pos(cell)] = p
+            if num == 0 or num == nb * layouts:
+                (self.safe if num == 0 else self.mines).update(cells)
+                self.certain_boxes.append((j, b, num == 0))
 
 
 def _positions(cols: int) -> Callable[[int], Pos]:
