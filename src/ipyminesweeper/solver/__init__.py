@@ -5,7 +5,7 @@ rules are written once (:mod:`.rules`); counting (:mod:`.count`) is exact. Pure 
 data, standard library only. See ``docs/solver.md``.
 """
 
-from .constraints import InconsistentViewError, Pos, ViewLike
+from .constraints import InconsistentViewError, ViewLike
 from .deduce import Deductions, deduce
 from .probabilities import Analysis, analyse, certain_moves, probabilities
 from .rules import Reasoner, local_rules
@@ -14,7 +14,6 @@ __all__ = [
     "Analysis",
     "Deductions",
     "InconsistentViewError",
-    "Pos",
     "Reasoner",
     "ViewLike",
     "analyse",

@@ -18,10 +18,8 @@ from operator import attrgetter
 from typing import NamedTuple, Protocol
 
 from ..engine import Board
-from ..engine.geometry import format_position, neighbour_table
+from ..engine.geometry import Position, format_position, neighbour_table
 from .interior import Interior
-
-Pos = tuple[int, int]
 
 _ALPHABET = frozenset(".f012345678*XFx")
 _COVERED = frozenset(".f*XFx")
@@ -31,7 +29,6 @@ __all__ = [
     "Constraint",
     "ConstraintSystem",
     "InconsistentViewError",
-    "Pos",
     "Propagated",
     "ViewLike",
     "clear_cache",
@@ -65,7 +62,7 @@ class ViewLike(Protocol):
 
 
 @lru_cache(maxsize=64)
-def position_table(rows: int, cols: int) -> tuple[Pos, ...]:
+def position_table(rows: int, cols: int) -> tuple[Position, ...]:
     """``(row, col)`` of every flat index (cached per shape)."""
     return tuple((r, c) for r in range(rows) for c in range(cols))
 
@@ -91,7 +88,7 @@ class ConstraintSystem:
     frontier: frozenset[int]
     interior: Interior
 
-    def pos(self, index: int) -> Pos:
+    def pos(self, index: int) -> Position:
         return divmod(index, self.cols)
 
     def label(self, index: int) -> str:

@@ -10,7 +10,8 @@ from collections.abc import Iterator, Mapping
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
-from .constraints import ConstraintSystem, Pos, ViewLike, read_view
+from ..engine.geometry import Position
+from .constraints import ConstraintSystem, ViewLike, read_view
 from .rules import Reasoner
 from .wording import ReasonsByCell
 
@@ -21,16 +22,16 @@ __all__ = ["Deductions", "deduce", "deduce_system"]
 class Deductions:
     """Cells known for certain, each with a reason. Unpacks like the pair ``(safe, mines)``."""
 
-    safe: AbstractSet[Pos]
-    mines: AbstractSet[Pos]
-    reasons: Mapping[Pos, str] = field(default_factory=dict)
-    numbers: Mapping[Pos, tuple[Pos, ...]] = field(default_factory=dict)
+    safe: AbstractSet[Position]
+    mines: AbstractSet[Position]
+    reasons: Mapping[Position, str] = field(default_factory=dict)
+    numbers: Mapping[Position, tuple[Position, ...]] = field(default_factory=dict)
     """The revealed numbers each certain cell follows from (none for the global count alone)."""
 
     def __hash__(self) -> int:  # the mappings are derived from the two sets, which are hashable
         return hash((self.safe, self.mines))
 
-    def __iter__(self) -> Iterator[AbstractSet[Pos]]:
+    def __iter__(self) -> Iterator[AbstractSet[Position]]:
         return iter((self.safe, self.mines))
 
     def __bool__(self) -> bool:

@@ -16,9 +16,9 @@ from collections.abc import ItemsView, Iterable, Iterator, Mapping, Set
 from itertools import chain
 from typing import Any
 
-__all__ = ["CellSet", "Interior", "Joined", "Pos", "Positions", "Probabilities"]
+from ..engine.geometry import Position
 
-Pos = tuple[int, int]
+__all__ = ["CellSet", "Interior", "Joined", "Positions", "Probabilities"]
 
 DIGITS = "012345678"
 
@@ -151,7 +151,7 @@ class Positions(CellSet):
     def __len__(self) -> int:
         return len(self.indices)
 
-    def __iter__(self) -> Iterator[Pos]:
+    def __iter__(self) -> Iterator[Position]:
         cols = self.cols
         for index in self.indices:
             yield divmod(index, cols)
@@ -173,7 +173,7 @@ class Joined(CellSet):
 
     __slots__ = ("first", "second")
 
-    def __init__(self, first: Set[Pos], second: Set[Pos]) -> None:
+    def __init__(self, first: Set[Position], second: Set[Position]) -> None:
         self.first = first
         self.second = second
 
@@ -183,25 +183,25 @@ class Joined(CellSet):
     def __len__(self) -> int:
         return len(self.first) + len(self.second)
 
-    def __iter__(self) -> Iterator[Pos]:
+    def __iter__(self) -> Iterator[Position]:
         return chain(self.first, self.second)
 
     def __repr__(self) -> str:
         return f"<{len(self)} positions>"
 
 
-class Probabilities(Mapping[Pos, float]):
+class Probabilities(Mapping[Position, float]):
     """Every covered cell's probability of a mine: the ``listed`` cells (the frontier and the cells the
     numbers decide), then the ``interior``'s cells, in reading order, each at ``interior_p``."""
 
     __slots__ = ("interior", "interior_p", "listed")
 
-    def __init__(self, listed: dict[Pos, float], interior: Positions, interior_p: float) -> None:
+    def __init__(self, listed: dict[Position, float], interior: Positions, interior_p: float) -> None:
         self.listed = listed
         self.interior = interior
         self.interior_p = interior_p
 
-    def __getitem__(self, pos: Pos) -> float:
+    def __getitem__(self, pos: Position) -> float:
         found = self.listed.get(pos)
         if found is not None:
             return found
@@ -209,7 +209,7 @@ class Probabilities(Mapping[Pos, float]):
             return self.interior_p
         raise KeyError(pos)
 
-    def get(self, pos: Pos, default: Any = None) -> Any:  # the mixin's goes through KeyError
+    def get(self, pos: Position, default: Any = None) -> Any:  # the mixin's goes through KeyError
         found = self.listed.get(pos)
         if found is not None:
             return found
@@ -218,7 +218,7 @@ class Probabilities(Mapping[Pos, float]):
     def __contains__(self, pos: object) -> bool:
         return pos in self.listed or pos in self.interior
 
-    def __iter__(self) -> Iterator[Pos]:
+    def __iter__(self) -> Iterator[Position]:
         return chain(self.listed, self.interior)
 
     def lowest(self, view: str, count: int) -> list[float]:
@@ -235,7 +235,7 @@ class Probabilities(Mapping[Pos, float]):
     def __len__(self) -> int:
         return len(self.listed) + len(self.interior)
 
-    def items(self) -> ItemsView[Pos, float]:
+    def items(self) -> ItemsView[Position, float]:
         return _Items(self)
 
     def __eq__(self, other: object) -> Any:
@@ -248,12 +248,12 @@ class Probabilities(Mapping[Pos, float]):
         return f"<probabilities of {len(self)} covered cells>"
 
 
-class _Items(ItemsView[Pos, float]):
+class _Items(ItemsView[Position, float]):
     """``Probabilities.items()``: the listed cells' pairs, then the interior's, without a lookup each."""
 
     _mapping: Probabilities
 
-    def __iter__(self) -> Iterator[tuple[Pos, float]]:
+    def __iter__(self) -> Iterator[tuple[Position, float]]:
         of = self._mapping
         yield from of.listed.items()
         p = of.interior_p

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import chain, combinations, filterfalse, product
 from operator import attrgetter, mul
 
-from ..engine.geometry import format_position, neighbour_table
+from ..engine.geometry import Position, format_position, neighbour_table
 from . import binomials, wording
 from .binomials import binomial
 from .components import Component, split
@@ -27,7 +27,6 @@ from .constraints import (
     Constraint,
     ConstraintSystem,
     InconsistentViewError,
-    Pos,
     Propagated,
     ViewLike,
     clear_cache,
@@ -85,12 +84,12 @@ class Analysis:
     cols: int
     total_mines: int
     probabilities: Probabilities
-    safe: AbstractSet[Pos]
-    mines: AbstractSet[Pos]
-    reasons: Mapping[Pos, str]
+    safe: AbstractSet[Position]
+    mines: AbstractSet[Position]
+    reasons: Mapping[Position, str]
     layouts: int
-    frontier: frozenset[Pos]
-    interior: AbstractSet[Pos]
+    frontier: frozenset[Position]
+    interior: AbstractSet[Position]
     _system: ConstraintSystem = field(repr=False, compare=False)
     _counts: tuple[ComponentCount, ...] = field(repr=False, compare=False)
     _where: Mapping[int, tuple[int, int]] = field(repr=False, compare=False)
@@ -111,7 +110,7 @@ class Analysis:
         """The certain cells as a :class:`Deductions`."""
         return Deductions(self.safe, self.mines, self.reasons)
 
-    def _index(self, pos: Pos) -> int:
+    def _index(self, pos: Position) -> int:
         r, c = pos
         if not (0 <= r < self.rows and 0 <= c < self.cols):
             raise ValueError(f"{format_position(pos)} is off the {self.rows}x{self.cols} board")
@@ -122,7 +121,7 @@ class Analysis:
             raise ValueError(f"{format_position(pos)} is not a covered cell")
         return i
 
-    def number_distribution(self, pos: Pos) -> tuple[float, ...]:
+    def number_distribution(self, pos: Position) -> tuple[float, ...]:
         """``P(pos is safe and would show k)``, ``k = 0..8``; sums to ``1 - P(pos is a mine)``."""
         counts = self.number_counts(pos)
         return tuple(x / self.layouts for x in counts)
@@ -193,7 +192,7 @@ class Analysis:
         found.sort(key=lambda f: f[:2])
         return [(cells, layouts) for _, _, cells, layouts in found]
 
-    def layouts_with(self, mines: Iterable[Pos] = (), safe: Iterable[Pos] = ()) -> int:
+    def layouts_with(self, mines: Iterable[Position] = (), safe: Iterable[Position] = ()) -> int:
         """How many of the :attr:`layouts` put a mine on every cell of ``mines`` and none on ``safe``.
 
         Exact, from the stored counting tables: only the components holding one of the cells are
@@ -240,7 +239,7 @@ class Analysis:
         left = system.mines - inner[0]
         return sum(w * binomial(free, left - m) for m, w in enumerate(rest) if w)
 
-    def after_reveal(self, pos: Pos, number: int) -> Analysis:
+    def after_reveal(self, pos: Position, number: int) -> Analysis:
         """The analysis of this view with the covered cell ``pos`` revealed, showing ``number``.
 
         The same as :func:`analyse` of that view with ``explain=False`` (no reasons), worked out from
@@ -297,7 +296,7 @@ class Analysis:
             None,
         )
 
-    def zero_probability(self, pos: Pos) -> float:
+    def zero_probability(self, pos: Position) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
         return self.number_counts(pos, zero_only=True)[0] / self.layouts
 
@@ -324,7 +323,7 @@ class Analysis:
                 shift += 1
         return touched, x_interior, nbr_interior, shift
 
-    def number_counts(self, pos: Pos, *, zero_only: bool = False) -> tuple[int, ...]:
+    def number_counts(self, pos: Position, *, zero_only: bool = False) -> tuple[int, ...]:
         """Integer :meth:`number_distribution`: layouts where ``pos`` is safe and shows ``k``."""
         system = self._system
         x = self._index(pos)
@@ -473,7 +472,7 @@ def _assemble(
     propagated: Propagated,
     components: tuple[Component, ...],
     counts: tuple[ComponentCount, ...],
-    frontier: frozenset[Pos],
+    frontier: frozenset[Position],
     total_mines: int,
     original: ConstraintSystem | None,
 ) -> Analysis:
@@ -500,7 +499,7 @@ def _assemble(
     )
     safe_at = frozenset(map(cells.pos, cells.safe))
     mines_at = frozenset(map(cells.pos, cells.mines))
-    reasons: Mapping[Pos, str] = {}
+    reasons: Mapping[Position, str] = {}
     if original is not None:
         reasons = ReasonsByCell(
             sorted(safe_at | mines_at),
@@ -571,9 +570,9 @@ class _Listing:
     """The listed cells of an analysis as it is assembled: each one's probability, the cells decided
     safe or mines, where each component's cell is (component, box), and the boxes decided whole."""
 
-    def __init__(self, pos: Callable[[int], Pos], propagated: Propagated) -> None:
+    def __init__(self, pos: Callable[[int], Position], propagated: Propagated) -> None:
         self.pos = pos
-        self.listed: dict[Pos, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
+        self.listed: dict[Position, float] = dict.fromkeys(map(pos, propagated.safe), 0.0)
         self.listed.update(dict.fromkeys(map(pos, propagated.mines), 1.0))
         self.safe: set[int] = set(propagated.safe)
         self.mines: set[int] = set(propagated.mines)
@@ -595,7 +594,7 @@ class _Listing:
                 self.certain_boxes.append((j, b, num == 0))
 
 
-def _positions(cols: int) -> Callable[[int], Pos]:
+def _positions(cols: int) -> Callable[[int], Position]:
     """Flat index -> ``(row, col)`` on a grid ``cols`` wide (no table of the board: the work is the cells
     asked for)."""
     return lambda index: divmod(index, cols)
@@ -618,7 +617,7 @@ class _Reasons:
         self.original, self.components, self.counts = original, components, counts
         self.certain_boxes, self.safe, self.interior_safe = certain_boxes, safe, interior_safe
         self.how: dict[int, tuple[bool, int]] | None = None
-        self.quick: Mapping[Pos, str] = {}
+        self.quick: Mapping[Position, str] = {}
 
     def how_decided(self) -> dict[int, tuple[bool, int]]:
         """Per certain cell: (needed the mine count?, component); the fast rules' reasons in ``quick``."""
@@ -638,7 +637,7 @@ class _Reasons:
         self.how = how
         return how
 
-    def reason(self, p_: Pos) -> str:
+    def reason(self, p_: Position) -> str:
         how = self.how_decided()
         cell = p_[0] * self.original.cols + p_[1]
         found = self.quick.get(p_)
@@ -690,7 +689,7 @@ def analyse(view: ViewLike, *, explain: bool = True) -> Analysis:
     return analyse_system(read_view(view), explain=explain)
 
 
-def probabilities(view: ViewLike) -> dict[Pos, float]:
+def probabilities(view: ViewLike) -> dict[Position, float]:
     """Exact probability that each covered (or flagged) cell of ``view`` is a mine.
 
     Every mine layout consistent with the revealed numbers and the total mine count ``view.mines``

@@ -8,9 +8,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence, Set
 
-from ..engine import format_position
-
-Pos = tuple[int, int]
+from ..engine import Position, format_position
 
 __all__ = [
     "ReasonsByCell",
@@ -50,12 +48,12 @@ def percent(p: float) -> str:
     return f"{p * 100:.1f}%"
 
 
-def cells(positions: Iterable[Pos]) -> str:
+def cells(positions: Iterable[Position]) -> str:
     """``"(0,1), (0,2) and (1,2)"``."""
     return join_words([format_position(p) for p in positions])
 
 
-def some_cells(positions: Sequence[Pos], limit: int = 3) -> str:
+def some_cells(positions: Sequence[Position], limit: int = 3) -> str:
     """The first ``limit`` cells and how many more: ``"(0,1), (0,2), (1,2) and 4 more"``."""
     words = [format_position(p) for p in positions[:limit]]
     if len(positions) > limit:
@@ -63,12 +61,12 @@ def some_cells(positions: Sequence[Pos], limit: int = 3) -> str:
     return join_words(words)
 
 
-def number(value: int, pos: Pos) -> str:
+def number(value: int, pos: Position) -> str:
     """A revealed number: ``"the 2 at (3,4)"``."""
     return f"the {value} at {format_position(pos)}"
 
 
-def decided(pos: Pos, mine: bool, why: str) -> str:
+def decided(pos: Position, mine: bool, why: str) -> str:
     """``"(3,4) is safe: why"`` or ``"(3,4) is a mine: why"``."""
     return f"{format_position(pos)} is {'a mine' if mine else 'safe'}: {why}"
 
@@ -76,7 +74,9 @@ def decided(pos: Pos, mine: bool, why: str) -> str:
 # -- the deduction rules (solver.rules) ---------------------------------------------------------
 
 
-def single_point(value: int, at: Pos, need: int, known: list[Pos], unknown: list[Pos], every: bool) -> str:
+def single_point(
+    value: int, at: Position, need: int, known: list[Position], unknown: list[Position], every: bool
+) -> str:
     """Why the number ``value`` at ``at`` decides its ``unknown`` cells: ``need`` mines still missing,
     ``known`` mines around it already; ``every``: its unknown cells are all its covered neighbours."""
     num = number(value, at)
@@ -97,11 +97,11 @@ def single_point(value: int, at: Pos, need: int, known: list[Pos], unknown: list
 
 
 def pair(
-    a: tuple[int, Pos, int],
-    b: tuple[int, Pos, int],
-    shared: list[Pos],
-    only_a: list[Pos],
-    only_b: list[Pos],
+    a: tuple[int, Position, int],
+    b: tuple[int, Position, int],
+    shared: list[Position],
+    only_a: list[Position],
+    only_b: list[Position],
 ) -> str:
     """Why two numbers ``a`` and ``b`` (each ``(value, at, mines still needed)``) decide the cells they
     do not share."""
@@ -151,7 +151,7 @@ def interior(mine: bool, total: int) -> str:
     )
 
 
-def every_layout(mine: bool, numbers: Sequence[Pos], total: int | None) -> str:
+def every_layout(mine: bool, numbers: Sequence[Position], total: int | None) -> str:
     """Every layout that fits the numbers (and, with ``total``, the mine count) decides the cell."""
     what = "a mine" if mine else "safe"
     if total is not None:
@@ -162,11 +162,11 @@ def every_layout(mine: bool, numbers: Sequence[Pos], total: int | None) -> str:
     return f"every layout of mines that fits the numbers at {some_cells(numbers, 4)} makes it {what}"
 
 
-def contradiction(numbers: Sequence[Pos]) -> str:
+def contradiction(numbers: Sequence[Position]) -> str:
     return f"the numbers at {some_cells(numbers, 6)} contradict each other: no mine layout fits them"
 
 
-class ReasonsByCell(Mapping[Pos, str]):
+class ReasonsByCell(Mapping[Position, str]):
     """Reasons by position, each worked out when it is first read (a strategy reads one of many).
 
     ``keys`` are listed; ``more`` (the interior, when the mine count decides it) is a set of further
@@ -174,13 +174,15 @@ class ReasonsByCell(Mapping[Pos, str]):
 
     __slots__ = ("_done", "_keys", "_more", "_one")
 
-    def __init__(self, keys: Iterable[Pos], one: Callable[[Pos], str], more: Set[Pos] = frozenset()) -> None:
-        self._keys: dict[Pos, None] = dict.fromkeys(keys)  # ordered, and a set
+    def __init__(
+        self, keys: Iterable[Position], one: Callable[[Position], str], more: Set[Position] = frozenset()
+    ) -> None:
+        self._keys: dict[Position, None] = dict.fromkeys(keys)  # ordered, and a set
         self._more = more
         self._one = one
-        self._done: dict[Pos, str] = {}
+        self._done: dict[Position, str] = {}
 
-    def __getitem__(self, key: Pos) -> str:
+    def __getitem__(self, key: Position) -> str:
         got = self._done.get(key)
         if got is None:
             if key not in self._keys and key not in self._more:
@@ -191,7 +193,7 @@ class ReasonsByCell(Mapping[Pos, str]):
     def __contains__(self, key: object) -> bool:
         return key in self._keys or key in self._more
 
-    def __iter__(self) -> Iterator[Pos]:
+    def __iter__(self) -> Iterator[Position]:
         if not self._more:
             return iter(self._keys)
         return heapq.merge(self._keys, self._more)
