@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain, combinations, filterfalse, product
 from operator import attrgetter, mul
+from typing import Any
 
 from ..engine.geometry import Position, format_position, neighbour_table
 from . import binomials, wording
@@ -49,6 +50,19 @@ __all__ = [
 
 Poly = list[int]
 _BY_SOURCE = attrgetter("source")  # a Constraint's sort key
+
+
+_EXACT = 2**53  # integers below this in size are exact as doubles
+
+
+def _ratio(num: int, den: int) -> float:
+    """``num / den``, correctly rounded in both builds. (The compiled build divides two integers below
+    2**62 as doubles, each rounded first: wrong in the last digit above 2**53. Python divides integers
+    with one rounding, so both builds give the same probabilities, and the same moves.)"""
+    if -_EXACT < num < _EXACT and -_EXACT < den < _EXACT:
+        return num / den  # both exact as doubles: one rounding
+    big: Any = num  # Python's own division of integers
+    return float(big / den)
 
 
 def _mul(a: Poly, b: Poly) -> Poly:
@@ -124,7 +138,7 @@ class Analysis:
     def number_distribution(self, pos: Position) -> tuple[float, ...]:
         """``P(pos is safe and would show k)``, ``k = 0..8``; sums to ``1 - P(pos is a mine)``."""
         counts = self.number_counts(pos)
-        return tuple(x / self.layouts for x in counts)
+        return tuple(_ratio(x, self.layouts) for x in counts)
 
     def layout_list(self, limit: int) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]] | None:
         """Every mine layout that fits the view, or None if there are more than ``limit``.
@@ -298,7 +312,7 @@ class Analysis:
 
     def zero_probability(self, pos: Position) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
-        return self.number_counts(pos, zero_only=True)[0] / self.layouts
+        return _ratio(self.number_counts(pos, zero_only=True)[0], self.layouts)
 
     def _around(self, x: int) -> tuple[dict[int, dict[int, tuple[int, int]]], int, int, int]:
         """Where the cell ``x`` and its covered neighbours are: per component and box, ``(1 if x is in
@@ -539,7 +553,7 @@ def _interior_probability(
     # layouts with a mine on a given interior cell: sum of full[k] * C(I - 1, M - k - 1), where
     # C(I - 1, m - 1) = C(I, m) * m / I (each term is divisible by I)
     num = sum(w * interior_ways[k] * (mines - k) for k, w in enumerate(full)) // interior
-    return num / layouts, num == 0, num == layouts
+    return _ratio(num, layouts), num == 0, num == layouts
 
 
 def _products(weights: tuple[Poly, ...]) -> tuple[Poly, tuple[Poly, ...]]:
@@ -585,7 +599,7 @@ class _Listing:
         for b, cells in enumerate(cc.component.boxes):
             num = nums[b]
             nb = cc.sizes[b]
-            p = num / (nb * layouts)
+            p = _ratio(num, nb * layouts)
             for cell in cells:
                 where[cell] = (j, b)
                 listed[pos(cell)] = p
