@@ -172,3 +172,20 @@ def test_layouts_with_rejects_revealed_cells() -> None:
     assert a.layouts_with([(0, 1)], [(1, 0)]) == 1
     with pytest.raises(ValueError):
         a.layouts_with([(0, 0)])
+
+
+@pytest.mark.parametrize(
+    "cells", ["2" + "." * 80, "01" + "." * 7 + "12" + "." * 70, "." * 40 + "3" + "." * 40]
+)
+def test_probabilities_are_the_ratios_rounded_once(cells: str) -> None:
+    """With between 2**53 and 2**62 layouts, every probability is its ratio of integers rounded once, as
+    Python divides them: the compiled build once divided such integers as doubles, each rounded first,
+    and a golden move's probability changed in its last digit."""
+    view = MinimalView(9, 9, 20, cells)
+    a = analyse(view, explain=False)
+    assert 2**53 < a.layouts < 2**62
+    for pos, p in a.probabilities.items():
+        assert p == a.layouts_with(mines=[pos]) / a.layouts, pos
+        counts = a.number_counts(pos)
+        assert a.number_distribution(pos) == tuple(k / a.layouts for k in counts), pos
+        assert a.zero_probability(pos) == a.number_counts(pos, zero_only=True)[0] / a.layouts, pos
