@@ -5,51 +5,27 @@ into the page and run on each widget's root with the WCAG 2.2 AA tags, on a begi
 (16 rows x 30 columns) board, in the light and the dark theme, in these states: a new game; the picker,
 statistics and help panels open; a game in progress with a hint, the probability overlay and an old board
 shown from the history; a loss; a win. Every state is scanned and saved as a picture before the test
-asserts, so one run reports every violation. Exceptions, each with its reason, are in ``EXCEPTIONS``.
+asserts, so one run reports every violation. Exceptions, each with its reason, are in ``EXCEPTIONS``
+(tests/browser/ipyms_a11y.py, shared with the other hosts' scans).
+
+The same scan in Notebook 7 and on a 1000x1000 board (of which only a window is drawn): a new game, a move,
+a loss and a win. (marimo's is in test_browser_marimo.py, the offline site's in tests/lite/test_lite_a11y.py.)
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import re
-from pathlib import Path
+import time
 from typing import Any
 
 import pytest
+from ipyms_a11y import Scanner, load_axe, scan_game_states
 from ipyms_browser import a_mine, cell
 
-from ipyminesweeper import Board
+from ipyminesweeper import Board, new_board
 
 pytestmark = pytest.mark.browser
-
-AXE = Path(__file__).resolve().parents[2] / "js/node_modules/axe-core/axe.min.js"
-WCAG22_AA = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]
-
-# JupyterLab 4's body (`.jp-ThemedContainer`) is 0 px high with `overflow: hidden` (the shell is placed
-# absolutely inside it), so axe takes every text in the page for clipped and skips `color-contrast` on all
-# of it (checked: the rule then sees only the form fields). While axe runs, the test lifts that clip (the
-# shell fills the window: nothing moves), so that the contrast of the widget's text, the cells' numbers
-# included, is checked.
-UNCLIP = "body { overflow: visible !important; }"
-
-# Rules switched off, rule id -> why. Empty: every WCAG 2.2 A/AA rule of axe applies.
-EXCEPTIONS: dict[str, str] = {}
-
-# What axe cannot decide and leaves for a person ("incomplete"), "rule element" -> what a person checked
-# (the element by its last class). Anything else undecided fails the test, until someone looks and names it.
-SYMBOLS = (
-    "the history's arrows and the zoom's minus and plus show a symbol, not words, so WCAG 2.5.3 "
-    "(label in name) has no visible text to match: their names say what the symbol does"
-)
-REVIEWED: dict[str, str] = {
-    **{
-        f"label-content-name-mismatch .ipyms-{name}": SYMBOLS
-        for name in ("history-back", "history-forward", "zoom-out", "zoom-in")
-    },
-    "color-contrast .ipyms-zoom-out": "its only text is the minus sign, which axe does not measure; it has "
-    "the text colour of the other buttons, which axe measured",
-}
 
 BEGINNER, EXPERT = 0, 1  # the widgets' order on the page
 CELLS = [
@@ -60,78 +36,10 @@ CELLS = [
 PROBE = 2
 
 
-def _axe(page: Any, index: int) -> dict[str, Any]:
-    """axe on widget ``index``: its violations (rule, impact, nodes, one for each distinct failure), the rules
-    that passed with their node counts, and what it left for a person to review (``incomplete``: rule and
-    element)."""
-    found = page.evaluate(
-        """async ([index, tags, off, unclip]) => {
-          const root = document.querySelectorAll('.ipyms-root')[index];
-          const rules = Object.fromEntries(off.map(id => [id, {enabled: false}]));
-          const options = {runOnly: {type: 'tag', values: tags}, rules, elementRef: true};
-          const style = document.createElement('style');
-          style.textContent = unclip;
-          document.head.append(style);
-          const result = await axe.run(root, options).finally(() => style.remove());
-          const contrast = [...result.passes, ...result.violations].filter(r => r.id === 'color-contrast');
-          const cells = contrast.flatMap(r => r.nodes).filter(n => n.element.matches('.ipyms-cell')).length;
-          const count = list => Object.fromEntries(list.map(r => [r.id, r.nodes.length]));
-          return {
-            violations: result.violations.map(v => ({
-              id: v.id, impact: v.impact, help: v.help,
-              nodes: v.nodes.length,
-              // one node for each different failure (e.g. each pair of colours)
-              distinct: [...new Map(v.nodes.map(n => [n.failureSummary, n.target.join(' ')]))],
-            })),
-            passes: count(result.passes),
-            incomplete: result.incomplete.flatMap(
-              r => r.nodes.map(n => `${r.id} .${[...n.element.classList].pop()}`)),
-            contrastCells: cells,
-          };
-        }""",
-        [index, WCAG22_AA, list(EXCEPTIONS), UNCLIP],
-    )
-    return dict(found)
-
-
-class Scanner:
-    """Scans widgets in named states and keeps what axe found; ``check`` fails with all of it."""
-
-    def __init__(self, lab: Any) -> None:
-        self.lab = lab
-        self.found: dict[str, list[dict[str, Any]]] = {}
-        self.scans = 0
-        self.passed: set[str] = set()
-        self.contrast_cells = 0
-        self.undecided: dict[str, set[str]] = {}
-
-    def scan(self, name: str, *indices: int) -> None:
-        page = self.lab.page
-        page.mouse.move(1, 1)
-        for index in indices:
-            root = page.locator(".ipyms-root").nth(index)
-            label = f"{name}-{'9x9' if index == BEGINNER else '16x30'}"
-            self.lab.screenshot(f"a11y-{label}", root)
-            self.scans += 1
-            result = _axe(page, index)
-            self.passed |= set(result["passes"])
-            self.contrast_cells += result["contrastCells"]
-            for rule in result["incomplete"]:
-                self.undecided.setdefault(rule, set()).add(label)
-            print(
-                f"axe {label}: {len(result['passes'])} rules passed, {result['contrastCells']} cells' "
-                f"contrast checked, to review: {result['incomplete']}"
-            )
-            if result["violations"]:
-                self.found[label] = result["violations"]
-
-    def check(self) -> None:
-        # axe really looked at the grid, its labels and the numbers' colours (not an empty element)
-        assert {"aria-required-children", "aria-required-parent", "color-contrast"} <= self.passed
-        assert self.contrast_cells > 50, "axe checked the contrast of the cells' numbers"
-        assert self.found == {}, "axe found:\n" + json.dumps(self.found, indent=1)
-        unreviewed = {rule: sorted(where) for rule, where in self.undecided.items() if rule not in REVIEWED}
-        assert unreviewed == {}, f"axe could not decide these: look, then name them in REVIEWED: {unreviewed}"
+def _scan(lab: Any, scanner: Scanner, name: str, *indices: int) -> None:
+    """Scan widgets ``indices`` in the state ``name`` (labelled with their size)."""
+    for index in indices:
+        scanner.scan(f"{name}-{'9x9' if index == BEGINNER else '16x30'}", _root(lab, index))
 
 
 def _open(lab: Any) -> None:
@@ -139,9 +47,7 @@ def _open(lab: Any) -> None:
     lab.open("a11y.ipynb")
     lab.run_all()
     lab.page.wait_for_function("() => document.querySelectorAll('.ipyms-root .ipyms-board').length === 2")
-    assert AXE.exists(), f"{AXE} is missing: run `make js-deps` (npm ci in js/)"
-    lab.page.add_script_tag(path=str(AXE))
-    assert lab.page.evaluate("() => typeof axe.run") == "function"
+    load_axe(lab.page)
 
 
 def _root(lab: Any, index: int) -> Any:
@@ -178,7 +84,7 @@ def _panels(lab: Any, index: int, scanner: Scanner, name: str) -> None:
     for sel in toggles:
         root.locator(sel).click()
     root.locator(".ipyms-picker").wait_for(state="visible")
-    scanner.scan(name, index)
+    _scan(lab, scanner, name, index)
     root.locator(".ipyms-picker-close").click()
     for sel in toggles[1:]:
         root.locator(sel).click()
@@ -192,7 +98,7 @@ def _in_progress(lab: Any, scanner: Scanner, theme: str) -> None:
     root.locator(".ipyms-hint-cell").wait_for()
     root.locator(".ipyms-probabilities").check()
     root.locator(".ipyms-cell[data-probability]").first.wait_for()
-    scanner.scan(f"{theme}-hint-overlay", EXPERT)
+    _scan(lab, scanner, f"{theme}-hint-overlay", EXPERT)
     root.locator(".ipyms-probabilities").uncheck()
     slider = root.locator(".ipyms-history-slider")
     for n in (2, 3):
@@ -200,7 +106,7 @@ def _in_progress(lab: Any, scanner: Scanner, theme: str) -> None:
         lab.page.wait_for_function("([el, n]) => +el.max >= n", arg=[slider.element_handle(), n])
     root.locator(".ipyms-history-back").click()
     _wait(lab, EXPERT, ":not([data-viewing=''])")
-    scanner.scan(f"{theme}-history", EXPERT)
+    _scan(lab, scanner, f"{theme}-history", EXPERT)
     root.locator(".ipyms-live").click()
     _wait(lab, EXPERT, "[data-viewing='']")
 
@@ -211,30 +117,90 @@ def _lose_and_win(lab: Any, scanner: Scanner, theme: str) -> None:
         board = _first_click(lab, index, pos)
         cell(_root(lab, index), *a_mine(board)).click()
         _wait(lab, index, "[data-status='lost']")
-    scanner.scan(f"{theme}-lost", BEGINNER, EXPERT)
+    _scan(lab, scanner, f"{theme}-lost", BEGINNER, EXPERT)
     board = _first_click(lab, BEGINNER, (4, 4))
     for pos in board.positions():
         if not board.is_mine(pos) and cell(_root(lab, BEGINNER), *pos).get_attribute("data-state") == ".":
             _click(lab, BEGINNER, pos)
     _wait(lab, BEGINNER, "[data-status='won']")
-    scanner.scan(f"{theme}-won", BEGINNER)
+    _scan(lab, scanner, f"{theme}-won", BEGINNER)
 
 
 def test_axe_wcag22_aa_light_and_dark(lab: Any) -> None:
+    lab.page.set_viewport_size({"width": 1280, "height": 1400})  # the 9x9 with its panels open in view
     _open(lab)
-    scanner = Scanner(lab)
+    scanner = Scanner(lab.page, lab.screenshot)
     for theme in ("light", "dark"):
         if theme == "dark":
             lab.set_theme("JupyterLab Dark")
             for index in (BEGINNER, EXPERT):
                 _root(lab, index).locator(".ipyms-face").click()
                 _wait(lab, index, "[data-status='ready']")
-        scanner.scan(f"{theme}-new", BEGINNER, EXPERT)
+        _scan(lab, scanner, f"{theme}-new", BEGINNER, EXPERT)
         _panels(lab, BEGINNER, scanner, f"{theme}-panels")
         _in_progress(lab, scanner, theme)
         _lose_and_win(lab, scanner, theme)
-    assert scanner.scans == 2 * 8
+    assert len(scanner.scanned) == 2 * 8
     scanner.check()
+
+
+# Two widgets of the same seed: one is lost, the other won (the same first click, so the same mines).
+TWO_BEGINNERS = [
+    "from ipyminesweeper import Minesweeper\n"
+    "lose, win = Minesweeper('beginner', seed=8), Minesweeper('beginner', seed=8)\n"
+    "display(lose, win)"
+]
+
+
+def test_axe_in_notebook7(notebook7: Any) -> None:
+    """Notebook 7 (its own page, not JupyterLab's): a new game, a move, a loss, a win. Each scan covers the
+    widget's root only: Notebook 7's header, toolbar and menus are Jupyter's, not this project's."""
+    page = notebook7.page
+    notebook7.server.write_notebook("a11y-nb7.ipynb", TWO_BEGINNERS)
+    notebook7.open("a11y-nb7.ipynb")
+    notebook7.run_all()
+    page.wait_for_function("() => document.querySelectorAll('.ipyms-root .ipyms-board').length === 2")
+    load_axe(page)
+    scanner = Scanner(page, notebook7.screenshot)
+    roots, board = page.locator(".ipyms-root"), new_board("beginner", seed=8)
+    scan_game_states(scanner, page, "nb7", (roots.nth(0), board), (roots.nth(1), board), (4, 4))
+    assert scanner.scanned == ["nb7-new", "nb7-move", "nb7-lost", "nb7-won"]
+    scanner.check(contrast_cells=30)
+
+
+BIG = 1000
+BIG_CELLS = [
+    "from ipyminesweeper import Minesweeper\n"
+    f"big = Minesweeper(rows={BIG}, cols={BIG}, mines=150_000, seed=99)\nbig",
+    # one mine: the first click opens every other cell, a win on a board of a million cells
+    f"one = Minesweeper(rows={BIG}, cols={BIG}, mines=1, seed=99)\none",
+]
+
+
+def test_axe_on_a_1000x1000_board(lab: Any) -> None:
+    """A 1000x1000 board, of which only a window is drawn (the whole board's aria-rowcount and -colcount, the
+    drawn rows' aria-rowindex): a new game, a move, a loss; and a win on a 1000x1000 board of one mine."""
+    page = lab.page
+    # the whole widget in view (Scanner.scan): its board is min(75vh, 900 px) high, the rest about 500 px
+    page.set_viewport_size({"width": 1280, "height": 1600})
+    lab.server.write_notebook("a11y-big.ipynb", BIG_CELLS)
+    lab.open("a11y-big.ipynb")
+    lab.run_all(timeout=240_000)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.ipyms-root .ipyms-board').length === 2"
+        " && document.querySelectorAll('.ipyms-root .ipyms-cell').length > 0",
+        timeout=240_000,
+    )
+    load_axe(page)
+    scanner = Scanner(page, lab.screenshot)
+    roots = page.locator(".ipyms-root")
+    lose = (roots.nth(0), new_board(BIG, BIG, 150_000, seed=99))
+    win = (roots.nth(1), new_board(BIG, BIG, 1, seed=99))
+    started = time.monotonic()
+    scan_game_states(scanner, page, f"{BIG}x{BIG}", lose, win, (6, 6))
+    print(f"{BIG}x{BIG}: four states played and scanned in {time.monotonic() - started:.0f} s")
+    assert roots.nth(0).locator(".ipyms-cell").count() < BIG * BIG / 100, "a window is drawn"
+    scanner.check(contrast_cells=30)
 
 
 SAID_JS = """() => {

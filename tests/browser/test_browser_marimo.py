@@ -16,10 +16,12 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from ipyms_a11y import Scanner, load_axe, scan_game_states
 from ipyms_browser import cell
 
 from conftest import SCREENSHOTS, free_port, new_page
@@ -38,10 +40,10 @@ SEED = 2024  # the notebook's: Minesweeper("beginner", seed=2024)
 START_TIMEOUT = 180
 
 
-@pytest.fixture(scope="module")
-def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    pytest.importorskip("marimo")
-    home = tmp_path_factory.mktemp("marimo")
+@contextmanager
+def marimo_run(notebook: Path, home: Path) -> Iterator[str]:
+    """`marimo run notebook` on a free loopback port, with marimo's dark theme in a config of its own under
+    ``home``; yields its URL."""
     config = home / "config" / "marimo"
     config.mkdir(parents=True)
     # marimo's own dark theme, while the browser says it prefers light: the widget must follow marimo.
@@ -50,7 +52,7 @@ def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"), HOME=str(home))
     port = free_port()
     log = (home / "marimo.log").open("wb")
-    cmd = [sys.executable, "-m", "marimo", "run", str(NOTEBOOK), "--headless", "--host", "127.0.0.1"]
+    cmd = [sys.executable, "-m", "marimo", "run", str(notebook), "--headless", "--host", "127.0.0.1"]
     cmd += ["--port", str(port), "--no-token"]
     proc = subprocess.Popen(
         cmd, env=env, cwd=home, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL
@@ -77,6 +79,13 @@ def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:  # pragma: no cover
             proc.kill()
+
+
+@pytest.fixture(scope="module")
+def marimo_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    pytest.importorskip("marimo")
+    with marimo_run(NOTEBOOK, tmp_path_factory.mktemp("marimo")) as url:
+        yield url
 
 
 def shot(page: Any, name: str, locator: Any = None) -> None:
@@ -171,4 +180,55 @@ def test_marimo_click_dependent_cell_and_dark_mode(browser: Any, marimo_url: str
         if errors.page_errors:
             print("\n".join(errors.page_errors))
         context.close()
+    errors.check()
+
+
+# Two widgets of the same seed in one marimo notebook: one is lost, the other won.
+A11Y_NOTEBOOK = """import marimo
+
+app = marimo.App()
+
+
+@app.cell
+def _():
+    import marimo as mo
+
+    from ipyminesweeper import Minesweeper
+
+    lose = mo.ui.anywidget(Minesweeper("beginner", seed=8))
+    win = mo.ui.anywidget(Minesweeper("beginner", seed=8))
+    mo.vstack([lose, win])
+    return
+
+
+if __name__ == "__main__":
+    app.run()
+"""
+
+
+def test_axe_in_marimo(browser: Any, tmp_path: Path) -> None:
+    """axe on the widget inside marimo's shadow root, in marimo's dark theme: a new game, a move, a loss, a
+    win. Each scan covers the widget's root only (axe is handed the element inside the shadow root):
+    marimo's own page is marimo's, not this project's."""
+    pytest.importorskip("marimo")
+    notebook = tmp_path / "a11y.py"
+    notebook.write_text(A11Y_NOTEBOOK)
+    home = tmp_path / "home"
+    home.mkdir()
+    with marimo_run(notebook, home) as url:
+        context, page, errors = new_page(browser)
+        try:
+            page.goto(url, timeout=120_000)
+            roots = page.locator(".ipyms-root")
+            # (Playwright's locators pierce the shadow roots; document.querySelectorAll does not)
+            roots.nth(1).locator(".ipyms-cell").first.wait_for(timeout=120_000)
+            assert roots.count() == 2
+            assert roots.nth(0).get_attribute("data-theme") == "dark"
+            load_axe(page)
+            scanner = Scanner(page, lambda name, locator: shot(page, name, locator))
+            board = new_board("beginner", seed=8)
+            scan_game_states(scanner, page, "marimo", (roots.nth(0), board), (roots.nth(1), board), (4, 4))
+            scanner.check(contrast_cells=30)
+        finally:
+            context.close()
     errors.check()

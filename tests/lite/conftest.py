@@ -25,6 +25,8 @@ from playwright.sync_api import Browser, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+# the browser tests' shared helpers (ipyms_a11y: axe and the by-ear player)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
 from _lite_support import PLAY, ROOT, SCREENSHOTS, SCRIPTS, OfflinePage, local_only, run_script, serve
 
 from chromium import BASE_ARGS, OFFLINE_ARGS, chromium_path
