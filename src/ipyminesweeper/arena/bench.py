@@ -13,11 +13,11 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from ..engine import new_board
 from ..engine.escape import terminal_text
@@ -26,7 +26,19 @@ from ..play import BUILTINS, STRATEGIES, Strategy, resolve, strategy_name
 from .games import FirstMove, Level, conventional_first_move, parse_level, play_game
 from .progress import Progress, progress_reporter
 
-__all__ = ["BenchResult", "RunTally", "SerialExecutor", "benchmark", "executor_for", "wilson"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = [
+    "BenchResult",
+    "RunOptions",
+    "RunTally",
+    "SerialExecutor",
+    "benchmark",
+    "check_options",
+    "executor_for",
+    "wilson",
+]
 
 T = TypeVar("T")
 
@@ -252,6 +264,23 @@ def _chunks(seed: int, games: int, workers: int) -> list[tuple[int, int]]:
     return [(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
 
 
+class RunOptions(TypedDict, total=False):
+    """How the games of a run are played, besides which games they are: the keywords that
+    :func:`benchmark` and :func:`~.tournament.tournament` take alike (see :func:`benchmark`)."""
+
+    first_move: FirstMove
+    executor: Executor | None
+    progress: Progress
+    jobs: int | None
+
+
+def check_options(options: Mapping[str, object], call: str) -> None:
+    """A TypeError for a keyword that is not one of :class:`RunOptions`, as Python's own for ``call``."""
+    unknown = sorted(set(options) - RunOptions.__optional_keys__)
+    if unknown:
+        raise TypeError(f"{call} got an unexpected keyword argument {unknown[0]!r}")
+
+
 def _checked_level(
     level_or_size: Level, games: int, seed: int, first_click: str, first_move: FirstMove
 ) -> tuple[str, int, int, int]:
@@ -296,36 +325,36 @@ def benchmark(
     games: int = 1000,
     seed: int = 0,
     first_click: str = "opening",
-    first_move: FirstMove = None,
-    executor: Executor | None = None,
-    progress: Progress = False,
-    jobs: int | None = None,
     *,
     label: str | None = None,
+    **options: Unpack[RunOptions],
 ) -> BenchResult:
     """Play ``games`` seeded games (game ``i`` uses seed ``seed + i``) and measure the strategy.
 
     ``level_or_size``: ``"beginner"``, ``"intermediate"``, ``"expert"``, ``"ROWSxCOLSxMINES"`` or a
     ``(rows, cols, mines)`` tuple. ``first_click``: the board's policy (``"opening"``, ``"safe"``,
-    ``"any"``, ``"no-guess"``). ``first_move``: ``None`` for the conventional cell
-    (:func:`conventional_first_move`), a position, or ``"strategy"``.
+    ``"any"``, ``"no-guess"``). ``label`` names the result and the bar (default: the strategy's name).
 
-    ``executor``: any ``concurrent.futures.Executor`` (not shut down here), such as dask.distributed's
-    ``client.get_executor()`` for a cluster; by default a ``ProcessPoolExecutor`` with ``jobs`` workers
-    (all cores). ``jobs=1`` runs in this process. With an executor of your own, ``jobs`` only sizes the
-    tasks (about eight per worker, at most 100 games each). A process pool needs a user strategy that
-    plain pickle can send (importable); dask.distributed sends one from a notebook cell by value.
-    ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
-    ``(done, total)``. ``label`` names the result and the bar (default: the strategy's name).
+    The keywords that say how the games are played (:class:`RunOptions`, which a tournament takes too):
+    ``first_move``: ``None`` for the conventional cell (:func:`conventional_first_move`), a position, or
+    ``"strategy"``. ``executor``: any ``concurrent.futures.Executor`` (not shut down here), such as
+    dask.distributed's ``client.get_executor()`` for a cluster; by default a ``ProcessPoolExecutor``
+    with ``jobs`` workers (all cores). ``jobs=1`` runs in this process. With an executor of your own,
+    ``jobs`` only sizes the tasks (about eight per worker, at most 100 games each). A process pool needs
+    a user strategy that plain pickle can send (importable); dask.distributed sends one from a notebook
+    cell by value. ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a
+    callable ``(done, total)``.
     """
+    check_options(options, "benchmark()")
+    first_move, given, jobs = options.get("first_move"), options.get("executor"), options.get("jobs")
     level = _checked_level(level_or_size, games, seed, first_click, first_move)
     label = strategy_name(strategy) if label is None else label
-    own = executor_for(games, jobs) if executor is None else None
-    executor = executor or own or SerialExecutor()
+    own = executor_for(games, jobs) if given is None else None
+    executor = given or own or SerialExecutor()
     workers = jobs if jobs is not None else (os.cpu_count() or 1)  # sizes the chunks
     payload = _portable(strategy, executor)
     play_chunk = partial(_run_chunk, payload, level[1:], first_click=first_click, first_move=first_move)
-    report = progress_reporter(progress, games, f"{label} {level[0]}")
+    report = progress_reporter(options.get("progress", False), games, f"{label} {level[0]}")
     tally = RunTally(games)
     start = time.perf_counter()
     try:
