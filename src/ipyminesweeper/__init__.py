@@ -16,7 +16,9 @@ Five layers, each importing only the ones below it (``make lint`` checks it; doc
   benchmarks, tournaments, the command line); ``charts``, Vega-Lite specs;
 - ``exercises``: the notebooks' checked exercises (Hypothesis, imported only there).
 
-This module is the composition root: it plugs the play layer's no-guess placement into the engine.
+This module is the composition root: it plugs the play layer's no-guess placement into the engine. It
+offers the whole engine (the names of ``engine.__all__``) and, from the layers above, the names a user
+needs.
 """
 
 from __future__ import annotations
@@ -25,28 +27,9 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 from typing import TYPE_CHECKING, Any
 
+from . import engine
 from .arena import BenchResult, SerialExecutor, benchmark, play, tournament
-from .engine import (
-    DEFAULT_DENSITY,
-    FIRST_CLICK_POLICIES,
-    LEVELS,
-    MAX_CELLS,
-    SEED_BITS,
-    Board,
-    BoardError,
-    CellState,
-    GameOverError,
-    GameSpec,
-    Position,
-    View,
-    chord,
-    idle_move,
-    max_mines,
-    new_board,
-    register_placement,
-    reveal,
-    toggle_flag,
-)
+from .engine import *  # noqa: F403 (the whole engine, as listed in engine.__all__)
 from .play import (
     STRATEGIES,
     InvalidMoveError,
@@ -74,7 +57,7 @@ from .solver import (
 if TYPE_CHECKING:
     from .widget import Minesweeper
 
-register_placement("no-guess", no_guess_placement)
+engine.register_placement("no-guess", no_guess_placement)
 
 try:
     __version__ = version("ipyminesweeper")
@@ -96,47 +79,30 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "DEFAULT_DENSITY",
-    "FIRST_CLICK_POLICIES",
-    "LEVELS",
-    "MAX_CELLS",
-    "SEED_BITS",
     "STRATEGIES",
     "Analysis",
     "BenchResult",
-    "Board",
-    "BoardError",
-    "CellState",
     "Deductions",
-    "GameOverError",
-    "GameSpec",
     "InconsistentViewError",
     "InvalidMoveError",
     "Minesweeper",
     "Move",
-    "Position",
     "Scored",
     "SerialExecutor",
     "Strategy",
-    "View",
     "__version__",
     "analyse",
     "benchmark",
     "certain_moves",
-    "chord",
     "deduce",
     "exact",
     "exact_flags",
-    "idle_move",
-    "max_mines",
-    "new_board",
     "play",
     "probabilities",
     "register_strategy",
-    "reveal",
     "scored",
     "simple",
     "step",
-    "toggle_flag",
     "tournament",
 ]
+__all__ += engine.__all__

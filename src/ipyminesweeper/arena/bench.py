@@ -13,10 +13,11 @@ import os
 import pickle
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor, Future, as_completed
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 
 from ..engine import new_board
 from ..engine.escape import terminal_text
@@ -25,7 +26,19 @@ from ..play import BUILTINS, STRATEGIES, Strategy, resolve, strategy_name
 from .games import FirstMove, Level, conventional_first_move, parse_level, play_game
 from .progress import Progress, progress_reporter
 
-__all__ = ["BenchResult", "SerialExecutor", "benchmark", "executor_for", "wilson"]
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
+
+__all__ = [
+    "BenchResult",
+    "RunOptions",
+    "RunTally",
+    "SerialExecutor",
+    "benchmark",
+    "check_options",
+    "executor_for",
+    "wilson",
+]
 
 T = TypeVar("T")
 
@@ -117,6 +130,57 @@ class BenchResult:
         )
 
 
+@dataclass
+class RunTally:
+    """The games of a run as they end, in any order: one byte per game in seed order (1 won, 0 lost),
+    and the moves and guesses of them all. :meth:`result` makes the run's :class:`BenchResult`."""
+
+    games: int
+    outcomes: bytearray = field(init=False, repr=False)
+    moves: int = 0
+    guesses: int = 0
+    done: int = 0
+
+    def __post_init__(self) -> None:
+        self.outcomes = bytearray(self.games)
+
+    def add(self, game: int, won: bool, moves: int, guesses: int) -> None:
+        """Game ``game`` of the run (from 0) ended, ``won`` or not, after ``moves`` moves and ``guesses``."""
+        self.outcomes[game] = 1 if won else 0
+        self.moves += moves
+        self.guesses += guesses
+        self.done += 1
+
+    def result(
+        self,
+        label: str,
+        level: tuple[str, int, int, int],
+        first_click: str,
+        first_move: FirstMove,
+        seed: int,
+        seconds: float,
+        cpu_seconds: float,
+    ) -> BenchResult:
+        """The run's result: ``level`` as :func:`~.games.parse_level` gives it, ``first_move`` None for
+        the conventional cell, ``seconds`` of wall-clock time and ``cpu_seconds`` of the workers' time."""
+        _, rows, cols, _ = level
+        move = conventional_first_move(rows, cols, first_click) if first_move is None else first_move
+        return BenchResult(
+            label,
+            *level,  # its name, rows, cols and mines: the fields after the strategy
+            first_click=first_click,
+            first_move=str(move).replace(" ", ""),
+            seed=seed,
+            games=self.games,
+            wins=sum(self.outcomes),
+            seconds=seconds,
+            cpu_seconds=cpu_seconds,
+            mean_moves=self.moves / self.games,
+            mean_guesses=self.guesses / self.games,
+            outcomes=bytes(self.outcomes),
+        )
+
+
 class SerialExecutor(Executor):
     """An executor that runs each task at once in the calling thread (no parallelism, no pickling)."""
 
@@ -129,13 +193,17 @@ class SerialExecutor(Executor):
         return future
 
 
+ChunkResult = tuple[list[tuple[bool, int, int]], float]
+"""What :func:`_run_chunk` gives: each game's (won, moves, guesses), and the time taken."""
+
+
 def _run_chunk(
     strategy: Strategy | str,
     level: tuple[int, int, int],
     seeds: tuple[int, int],
     first_click: str,
     first_move: FirstMove,
-) -> tuple[list[tuple[bool, int, int]], float]:
+) -> ChunkResult:
     """Games ``seeds[0]`` to ``seeds[1] - 1``: their (won, moves, guesses) and the time taken."""
     start = time.process_time()
     out = []
@@ -196,34 +264,27 @@ def _chunks(seed: int, games: int, workers: int) -> list[tuple[int, int]]:
     return [(s, min(s + size, seed + games)) for s in range(seed, seed + games, size)]
 
 
-def benchmark(
-    strategy: Strategy | str = "exact",
-    level_or_size: Level = "beginner",
-    games: int = 1000,
-    seed: int = 0,
-    first_click: str = "opening",
-    first_move: FirstMove = None,
-    executor: Executor | None = None,
-    progress: Progress = False,
-    jobs: int | None = None,
-    *,
-    label: str | None = None,
-) -> BenchResult:
-    """Play ``games`` seeded games (game ``i`` uses seed ``seed + i``) and measure the strategy.
+class RunOptions(TypedDict, total=False):
+    """How the games of a run are played, besides which games they are: the keywords that
+    :func:`benchmark` and :func:`~.tournament.tournament` take alike (see :func:`benchmark`)."""
 
-    ``level_or_size``: ``"beginner"``, ``"intermediate"``, ``"expert"``, ``"ROWSxCOLSxMINES"`` or a
-    ``(rows, cols, mines)`` tuple. ``first_click``: the board's policy (``"opening"``, ``"safe"``,
-    ``"any"``, ``"no-guess"``). ``first_move``: ``None`` for the conventional cell
-    (:func:`conventional_first_move`), a position, or ``"strategy"``.
+    first_move: FirstMove
+    executor: Executor | None
+    progress: Progress
+    jobs: int | None
 
-    ``executor``: any ``concurrent.futures.Executor`` (not shut down here), such as dask.distributed's
-    ``client.get_executor()`` for a cluster; by default a ``ProcessPoolExecutor`` with ``jobs`` workers
-    (all cores). ``jobs=1`` runs in this process. With an executor of your own, ``jobs`` only sizes the
-    tasks (about eight per worker, at most 100 games each). A process pool needs a user strategy that
-    plain pickle can send (importable); dask.distributed sends one from a notebook cell by value.
-    ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a callable
-    ``(done, total)``. ``label`` names the result and the bar (default: the strategy's name).
-    """
+
+def check_options(options: Mapping[str, object], call: str) -> None:
+    """A TypeError for a keyword that is not one of :class:`RunOptions`, as Python's own for ``call``."""
+    unknown = sorted(set(options) - RunOptions.__optional_keys__)
+    if unknown:
+        raise TypeError(f"{call} got an unexpected keyword argument {unknown[0]!r}")
+
+
+def _checked_level(
+    level_or_size: Level, games: int, seed: int, first_click: str, first_move: FirstMove
+) -> tuple[str, int, int, int]:
+    """The level of a run, once its arguments are checked: ``(name, rows, cols, mines)``."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be a positive int, not {games!r}")
     if isinstance(seed, bool) or not isinstance(seed, int):
@@ -232,55 +293,73 @@ def benchmark(
     new_board(rows, cols, mines, seed=0, first_click=first_click)  # validates size/mines/policy
     if first_move is not None and first_move != "strategy":
         check_position(rows, cols, first_move)
+    return name, rows, cols, mines
+
+
+def _play_chunks(
+    executor: Executor,
+    play_chunk: Callable[[tuple[int, int]], ChunkResult],
+    chunks: list[tuple[int, int]],
+    tally: RunTally,
+    report: Callable[[int, int], None] | None,
+) -> float:
+    """Play the ``chunks`` of seeds on ``executor``, adding their games to ``tally`` as they come back
+    (the run starts at the first chunk's seed); the time the workers took, in all."""
+    first = chunks[0][0]
+    futures = {executor.submit(play_chunk, chunk): chunk for chunk in chunks}
+    cpu = 0.0
+    for future in as_completed(futures):
+        lo, _ = futures[future]
+        results, seconds = future.result()
+        cpu += seconds
+        for k, (won, moves, guesses) in enumerate(results):
+            tally.add(lo - first + k, won, moves, guesses)
+        if report is not None:
+            report(tally.done, tally.games)
+    return cpu
+
+
+def benchmark(
+    strategy: Strategy | str = "exact",
+    level_or_size: Level = "beginner",
+    games: int = 1000,
+    seed: int = 0,
+    first_click: str = "opening",
+    *,
+    label: str | None = None,
+    **options: Unpack[RunOptions],
+) -> BenchResult:
+    """Play ``games`` seeded games (game ``i`` uses seed ``seed + i``) and measure the strategy.
+
+    ``level_or_size``: ``"beginner"``, ``"intermediate"``, ``"expert"``, ``"ROWSxCOLSxMINES"`` or a
+    ``(rows, cols, mines)`` tuple. ``first_click``: the board's policy (``"opening"``, ``"safe"``,
+    ``"any"``, ``"no-guess"``). ``label`` names the result and the bar (default: the strategy's name).
+
+    The keywords that say how the games are played (:class:`RunOptions`, which a tournament takes too):
+    ``first_move``: ``None`` for the conventional cell (:func:`conventional_first_move`), a position, or
+    ``"strategy"``. ``executor``: any ``concurrent.futures.Executor`` (not shut down here), such as
+    dask.distributed's ``client.get_executor()`` for a cluster; by default a ``ProcessPoolExecutor``
+    with ``jobs`` workers (all cores). ``jobs=1`` runs in this process. With an executor of your own,
+    ``jobs`` only sizes the tasks (about eight per worker, at most 100 games each). A process pool needs
+    a user strategy that plain pickle can send (importable); dask.distributed sends one from a notebook
+    cell by value. ``progress``: ``True`` for a progress bar (stderr, or a widget in Jupyter), or a
+    callable ``(done, total)``.
+    """
+    check_options(options, "benchmark()")
+    first_move, given, jobs = options.get("first_move"), options.get("executor"), options.get("jobs")
+    level = _checked_level(level_or_size, games, seed, first_click, first_move)
     label = strategy_name(strategy) if label is None else label
-    fm = (
-        str(conventional_first_move(rows, cols, first_click)).replace(" ", "")
-        if first_move is None
-        else str(first_move).replace(" ", "")
-    )
-    own = executor_for(games, jobs) if executor is None else None
-    executor = executor or own or SerialExecutor()
+    own = executor_for(games, jobs) if given is None else None
+    executor = given or own or SerialExecutor()
     workers = jobs if jobs is not None else (os.cpu_count() or 1)  # sizes the chunks
     payload = _portable(strategy, executor)
-    report = progress_reporter(progress, games, f"{label} {name}")
+    play_chunk = partial(_run_chunk, payload, level[1:], first_click=first_click, first_move=first_move)
+    report = progress_reporter(options.get("progress", False), games, f"{label} {level[0]}")
+    tally = RunTally(games)
     start = time.perf_counter()
-    outcomes = bytearray(games)
-    total_moves = total_guesses = done = 0
-    cpu = 0.0
     try:
-        futures = {
-            executor.submit(_run_chunk, payload, (rows, cols, mines), ch, first_click, first_move): ch
-            for ch in _chunks(seed, games, workers)
-        }
-        for future in as_completed(futures):
-            lo, _ = futures[future]
-            results, seconds = future.result()
-            cpu += seconds
-            for k, (won, moves, guesses) in enumerate(results):
-                outcomes[lo - seed + k] = 1 if won else 0
-                total_moves += moves
-                total_guesses += guesses
-            done += len(results)
-            if report is not None:
-                report(done, games)
+        cpu = _play_chunks(executor, play_chunk, _chunks(seed, games, workers), tally, report)
     finally:
         if own is not None:
             own.shutdown(cancel_futures=True)
-    elapsed = time.perf_counter() - start
-    return BenchResult(
-        strategy=label,
-        level=name,
-        rows=rows,
-        cols=cols,
-        mines=mines,
-        first_click=first_click,
-        first_move=fm,
-        seed=seed,
-        games=games,
-        wins=sum(outcomes),
-        seconds=elapsed,
-        cpu_seconds=cpu,
-        mean_moves=total_moves / games,
-        mean_guesses=total_guesses / games,
-        outcomes=bytes(outcomes),
-    )
+    return tally.result(label, level, first_click, first_move, seed, time.perf_counter() - start, cpu)

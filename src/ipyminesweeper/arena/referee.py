@@ -20,8 +20,8 @@ from ..engine import View
 from ..play import InvalidMoveError, Move, Strategy, StrategyError, resolve, strategy_name
 from ..play.game import REASON_LIMIT
 from ..solver import certain_moves, probabilities
-from .bench import BenchResult
-from .games import Level, conventional_first_move, parse_level, play_game
+from .bench import BenchResult, RunTally
+from .games import Level, parse_level, play_game
 from .progress import Progress, progress_reporter
 
 __all__ = ["EntryError", "Failure", "InProcess", "Interrupted", "Player", "referee", "risky"]
@@ -128,8 +128,7 @@ def referee(
     name, rows, cols, mines = parse_level(level)
     label = player.__name__ if label is None else label
     report = progress_reporter(progress, games, f"{label} {name}")
-    outcomes = bytearray(games)
-    total_moves = total_guesses = 0
+    tally = RunTally(games)
     start = time.perf_counter()
     for i in range(games):
         try:
@@ -142,29 +141,11 @@ def referee(
             return Failure(error.kind, _cut(error.message), i + 1, seed + i)
         except KeyboardInterrupt:
             raise Interrupted(i + 1, seed + i) from None
-        outcomes[i] = game.won
-        total_moves += game.moves
-        total_guesses += game.guesses
+        tally.add(i, game.won, game.moves, game.guesses)
         if report is not None:
             report(i + 1, games)
     elapsed = time.perf_counter() - start
-    return BenchResult(
-        strategy=label,
-        level=name,
-        rows=rows,
-        cols=cols,
-        mines=mines,
-        first_click=first_click,
-        first_move=str(conventional_first_move(rows, cols, first_click)).replace(" ", ""),
-        seed=seed,
-        games=games,
-        wins=sum(outcomes),
-        seconds=elapsed,
-        cpu_seconds=elapsed,
-        mean_moves=total_moves / games,
-        mean_guesses=total_guesses / games,
-        outcomes=bytes(outcomes),
-    )
+    return tally.result(label, (name, rows, cols, mines), first_click, None, seed, elapsed, elapsed)
 
 
 def _cut(text: str, limit: int = 2 * REASON_LIMIT) -> str:

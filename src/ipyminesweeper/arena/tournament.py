@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.escape import markdown_text
 from ..play import Strategy, strategy_name
-from .bench import BenchResult, benchmark, executor_for
-from .games import FirstMove, Level
-from .progress import Progress
+from .bench import BenchResult, RunOptions, benchmark, check_options, executor_for
+from .games import Level
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack
 
 __all__ = ["Table", "tournament"]
 
@@ -69,36 +70,26 @@ def tournament(
     games: int = 1000,
     seed: int = 0,
     first_click: str = "opening",
-    first_move: FirstMove = None,
-    executor: Executor | None = None,
-    progress: Progress = False,
-    jobs: int | None = None,
+    **options: Unpack[RunOptions],
 ) -> Table:
     """Race strategies on the same boards (same seeds): a :class:`Table` with a row per strategy.
 
-    ``strategies``: names, callables, or a dict ``{label: strategy}``.
+    ``strategies``: names, callables, or a dict ``{label: strategy}``. The other arguments are those of
+    :func:`~.bench.benchmark`, the same for every strategy; one process pool serves them all.
     """
+    check_options(options, "tournament()")
     if isinstance(strategies, Mapping):
         entries = list(strategies.items())
     else:
         entries = [(strategy_name(s), s) for s in strategies]
     if not entries:
         raise ValueError("a tournament needs at least one strategy")
-    own = executor_for(games, jobs) if executor is None else None
+    given = options.get("executor")
+    own = executor_for(games, options.get("jobs")) if given is None else None
+    shared: RunOptions = {**options, "executor": given or own}
     try:
         results = [
-            benchmark(
-                strat,
-                level,
-                games,
-                seed,
-                first_click,
-                first_move,
-                executor or own,
-                progress,
-                jobs,
-                label=label,
-            )
+            benchmark(strat, level, games, seed, first_click, label=label, **shared)
             for label, strat in entries
         ]
     finally:

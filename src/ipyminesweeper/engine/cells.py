@@ -72,16 +72,15 @@ def _table(char_of: dict[tuple[int, bool], str], digits_for_mines: bool) -> byte
     return bytes(table)
 
 
-BOARD_TEXT = _table(
-    {
-        (COVERED, False): ".",
-        (COVERED, True): "*",
-        (FLAGGED, False): "f",
-        (FLAGGED, True): "F",
-        (REVEALED, True): "X",
-    },
-    digits_for_mines=False,
-)
+_BOARD_CHARS = {
+    (COVERED, False): ".",
+    (COVERED, True): "*",
+    (FLAGGED, False): "f",
+    (FLAGGED, True): "F",
+    (REVEALED, True): "X",
+}
+
+BOARD_TEXT = _table(_BOARD_CHARS, digits_for_mines=False)
 """Keys -> the board notation: ``.`` ``*`` ``f`` ``F`` ``0``-``8`` ``X``."""
 
 LIVE_VIEW_TEXT = _table(
@@ -90,14 +89,5 @@ LIVE_VIEW_TEXT = _table(
 )
 """Keys -> the view during play: a mine looks exactly like any other covered cell."""
 
-END_VIEW_TEXT = _table(
-    {
-        (COVERED, False): ".",
-        (COVERED, True): "*",
-        (FLAGGED, False): "x",
-        (FLAGGED, True): "F",
-        (REVEALED, True): "X",
-    },
-    digits_for_mines=False,
-)
-"""Keys -> the view at the end: mines, right and wrong flags shown."""
+END_VIEW_TEXT = _table({**_BOARD_CHARS, (FLAGGED, False): "x"}, digits_for_mines=False)
+"""Keys -> the view at the end: the board notation, but a wrong flag (on a safe cell) shows ``x``."""

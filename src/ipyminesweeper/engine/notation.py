@@ -4,7 +4,8 @@ Text, one line per row: ``.`` covered safe cell, ``*`` covered mine, ``f`` flagg
 flagged mine, ``0``-``8`` a revealed safe cell, ``X`` the exploded mine. A board whose mines are not
 placed yet starts with a header line such as ``# mines=40 seed=7 first_click=opening``.
 
-Both readers refuse oversized or malformed input with a :class:`BoardError` before building anything big.
+Both readers measure their input first: oversized or malformed input raises a :class:`BoardError`
+before anything big is built.
 """
 
 from __future__ import annotations

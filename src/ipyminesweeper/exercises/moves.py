@@ -227,6 +227,8 @@ def _history_difference(
     got: Outcome,
     expected: tuple[Board, ...],
 ) -> Counterexample | None:
+    """None when ``fn`` returned the ``expected`` history and left the list of moves (``given``, as
+    ``moves`` before the call) as it was; else a counterexample saying how it went wrong."""
     listed = ", ".join(_move_text(m) for m in moves) or "no moves"
     call_text = f"{function_name(fn)}(start, [{listed}])"
     first = board_panel("start", start)
@@ -267,6 +269,21 @@ def _history_difference(
         )
     if value == expected:
         return None
+    return _history_mismatch(call_text, first, ends, start, moves, value, expected)
+
+
+def _history_mismatch(
+    call_text: str,
+    first: Panel,
+    ends: Panel,
+    start: Board,
+    moves: list[tuple[Rule, Position]],
+    value: tuple[Board, ...],
+    expected: tuple[Board, ...],
+) -> Counterexample:
+    """The counterexample for a history of boards ``value`` that is not the ``expected`` one: a board
+    that differs (the first), or a history too long or too short. ``first`` shows the start, ``ends``
+    the expected last board."""
     index = next(
         (i for i, (a, b) in enumerate(zip(value, expected, strict=False)) if a != b),
         min(len(value), len(expected)),

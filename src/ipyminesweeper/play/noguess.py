@@ -17,6 +17,7 @@ says so and offers the "safe" first click instead.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 
 from ..engine import Board, Minefield, open_cells
 from ..engine.cells import COVERED, REVEALED
@@ -130,41 +131,55 @@ def no_guess_minefield(
                 board = solve(_start(rows, cols, mines, mask, first, seed))
                 if board.status == "won":
                     return Minefield(rows, cols, bytes(mask), seed, "no-guess")
-            states = board.states
-            seen = [False] * n  # next to a revealed cell
-            for i in range(n):
-                if states[i] == REVEALED:
-                    for j in table[i]:
-                        seen[j] = True
-            edge = [i for i in range(n) if states[i] != REVEALED and seen[i] and i not in free]
-            hidden = [i for i in range(n) if states[i] != REVEALED and not seen[i] and i not in free]
-            edge_mines = [i for i in edge if mask[i]]
-            hidden_safe = [i for i in hidden if not mask[i]]
-            if edge_mines and hidden_safe:  # move a mine off the edge of the known region
-                src, dst = rng.choice(edge_mines), rng.choice(hidden_safe)
-            else:
-                hidden_mines = [i for i in hidden if mask[i]]
-                edge_safe = [i for i in edge if not mask[i]]
-                if not (hidden_mines and edge_safe):
-                    break  # nothing to move: try a fresh layout
-                src, dst = rng.choice(hidden_mines), rng.choice(edge_safe)
-            mask[src], mask[dst] = 0, 1
-            field = Minefield(rows, cols, bytes(mask), seed, "no-guess")
-            board = Board(rows, cols, mines, states, field)
-            zeros = tuple(
-                i
-                for i in range(n)
-                if states[i] == REVEALED
-                and field.counts[i] == 0
-                and any(states[j] == COVERED for j in table[i])
-            )
-            if zeros:
-                board = open_cells(board, zeros)
-            board = solve(board)
+            if not _move_a_mine(mask, board.states, table, free, rng):
+                break  # nothing to move: try a fresh layout
+            board = solve(_with_mines(board, mask, seed, table))
     raise NoGuessError(
         f"found no layout of {mines} mines on {rows}x{cols} that deduction alone solves from "
         f"{divmod(first, cols)}: use fewer mines or another first_click"
     )
+
+
+def _move_a_mine(
+    mask: bytearray, states: bytes, table: Sequence[tuple[int, ...]], free: set[int], rng: Random
+) -> bool:
+    """Move one mine of ``mask`` from the edge of the known region (a covered cell next to a revealed
+    one) to a hidden safe cell, or else from a hidden cell to a safe one on the edge; never into or out
+    of ``free``. False when there is neither move to make."""
+    n = len(states)
+    seen = [False] * n  # next to a revealed cell
+    for i in range(n):
+        if states[i] == REVEALED:
+            for j in table[i]:
+                seen[j] = True
+    edge = [i for i in range(n) if states[i] != REVEALED and seen[i] and i not in free]
+    hidden = [i for i in range(n) if states[i] != REVEALED and not seen[i] and i not in free]
+    edge_mines = [i for i in edge if mask[i]]
+    hidden_safe = [i for i in hidden if not mask[i]]
+    if edge_mines and hidden_safe:  # move a mine off the edge of the known region
+        src, dst = rng.choice(edge_mines), rng.choice(hidden_safe)
+    else:
+        hidden_mines = [i for i in hidden if mask[i]]
+        edge_safe = [i for i in edge if not mask[i]]
+        if not (hidden_mines and edge_safe):
+            return False
+        src, dst = rng.choice(hidden_mines), rng.choice(edge_safe)
+    mask[src], mask[dst] = 0, 1
+    return True
+
+
+def _with_mines(board: Board, mask: bytearray, seed: int, table: Sequence[tuple[int, ...]]) -> Board:
+    """``board``'s cells over the mines of ``mask``: the revealed zeros that now have covered
+    neighbours are opened, as a cascade would have."""
+    rows, cols, states = board.rows, board.cols, board.states
+    field = Minefield(rows, cols, bytes(mask), seed, "no-guess")
+    board = Board(rows, cols, board.mines, states, field)
+    zeros = tuple(
+        i
+        for i in range(rows * cols)
+        if states[i] == REVEALED and field.counts[i] == 0 and any(states[j] == COVERED for j in table[i])
+    )
+    return open_cells(board, zeros) if zeros else board
 
 
 def no_guess_placement(rows: int, cols: int, mines: int, seed: int, first: int | None) -> Minefield:
