@@ -32,12 +32,17 @@ DESKTOP = (1280, 1000, 1)
 
 # The controls a pointer can press: in the header, toolbar and history line (a label holding an input is
 # pressed as a whole: it is the target, the input inside it is not counted apart).
-CONTROLS_JS = """root => {
-  const parts = root.querySelectorAll('.ipyms-header, .ipyms-toolbar, .ipyms-history');
+BARS = ".ipyms-header, .ipyms-toolbar, .ipyms-history"  # the parts always shown
+PANELS = ".ipyms-picker, .ipyms-stats, .ipyms-help-panel"  # the parts a button opens
+
+# every control of the widget's ``parts`` (a selector) with its box; a label that holds its input is
+# the target (a click on it sets the input)
+CONTROLS_JS = """(root, sel) => {
+  const parts = root.querySelectorAll(sel);
   const out = [];
   for (const part of parts) {
     for (const el of part.querySelectorAll('button, select, input, label')) {
-      if (el.matches('input') && el.closest('label')) continue;
+      if (el.matches('input, select') && el.closest('label')) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
       const name = [...el.classList].filter(c => c.startsWith('ipyms-')).pop() || el.tagName;
@@ -191,30 +196,34 @@ def test_forced_colours_keep_states_apart(lab: Any) -> None:
 # Reflow and target size at three widths
 # --------------------------------------------------------------------------------------------------
 
-REFLOW_JS = """root => {
-  const wrap = root.querySelector('.ipyms-board-wrap');
-  // every element of the widget outside the board's scroll box stays inside the widget
+# ``boxes``: the scroll boxes WCAG 1.4.10 lets scroll sideways, as content that needs two dimensions: the
+# board (a grid of cells) and the statistics' table (a data table)
+SCROLL_BOXES = ".ipyms-board-wrap, .ipyms-stats"
+REFLOW_JS = """(root, boxes) => {
+  const inBox = el => el.closest(boxes) !== null && root.contains(el.closest(boxes));
+  // every element of the widget outside those scroll boxes stays inside the widget
   const outside = [];
   const box = root.getBoundingClientRect();
   for (const el of root.querySelectorAll('*')) {
-    if (wrap.contains(el) || el.closest('[hidden]') || el.closest('.ipyms-help, .ipyms-announce')) continue;
+    if (inBox(el) || el.closest('[hidden]') || el.closest('.ipyms-help, .ipyms-announce')) continue;
     const r = el.getBoundingClientRect();
     if (!r.width) continue;
     if (r.left < box.left - 0.5 || r.right > box.right + 0.5) outside.push(el.className || el.tagName);
   }
-  // no scroll box but the board's scrolls sideways: the widget's own parts, and the page around it
+  // nothing but those boxes scrolls sideways: the widget's own parts, and the page around it
   const scrolling = [];
   for (let el = root; el; el = el.parentElement) {
     if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== 'hidden')
       scrolling.push(`${el.className || el.tagName}: ${el.scrollWidth} > ${el.clientWidth}`);
   }
   for (const el of root.querySelectorAll('*')) {
-    if (wrap.contains(el) || el === wrap) continue;
+    if (inBox(el)) continue;
     const o = getComputedStyle(el).overflowX;
     if ((o === 'auto' || o === 'scroll') && el.scrollWidth > el.clientWidth + 1)
       scrolling.push(`${el.className}: ${el.scrollWidth} > ${el.clientWidth}`);
   }
   const page = document.scrollingElement;
+  const wrap = root.querySelector('.ipyms-board-wrap');
   return {outside, scrolling, page: [page.scrollWidth, page.clientWidth], root: [box.left, box.right],
           window: innerWidth, board: [wrap.scrollWidth, wrap.clientWidth]};
 }"""
@@ -258,8 +267,8 @@ def test_reflow_and_target_size(lab_sized: Any) -> None:
         root.locator(".ipyms-reason").evaluate("r => r.scrollIntoView({block: 'end'})")
         lab.screenshot(f"a11y-reflow-{width}px-{level}-toolbar")
         cell_w, cell_h = root.evaluate(CELLS_JS)
-        controls = root.evaluate(CONTROLS_JS)
-        found = root.evaluate(REFLOW_JS)
+        controls = root.evaluate(CONTROLS_JS, BARS)
+        found = root.evaluate(REFLOW_JS, SCROLL_BOXES)
         print(f"{width} px {level}: cells {cell_w:.1f} x {cell_h:.1f}, {len(controls)} controls, {found}")
         print(
             "  the narrowest and the lowest control:",
@@ -289,6 +298,52 @@ def test_reflow_and_target_size(lab_sized: Any) -> None:
             lines = root.locator(".ipyms-toolbar").evaluate(LINES_JS)
             if lines < 2:
                 problems[f"{level} toolbar"] = "on one line"
+    assert problems == {}, problems
+
+
+@pytest.mark.parametrize("lab_sized", [PHONE, ZOOM_200], indirect=True, ids=["320px", "zoom200"])
+def test_panels_reflow_and_target_size(lab_sized: Any) -> None:
+    """The picker, statistics and help open at once, in a 320 CSS px window and at 200% zoom: every
+    control of the panels (the level radios, the size fields, the settings, Start and Cancel) at least
+    24 x 24 px, no two overlapping, nothing outside the widget, no sideways scroll but the board's."""
+    lab = lab_sized
+    page = lab.page
+    width = page.viewport_size["width"]
+    roots = _open(
+        lab, f"panels{width}.ipynb", "from ipyminesweeper import Minesweeper\nMinesweeper('beginner', seed=1)"
+    )
+    page.locator(".jp-SideBar.jp-mod-left .lm-TabBar-tab.lm-mod-current").click()  # the file browser
+    page.wait_for_function("() => document.querySelector('.jp-NotebookPanel').offsetWidth > innerWidth * 0.7")
+    root = roots.nth(0)
+    for toggle in (".ipyms-picker-toggle", ".ipyms-stats-toggle", ".ipyms-help-toggle"):
+        root.locator(toggle).click()
+    for panel in PANELS.split(", "):
+        root.locator(panel).wait_for(state="visible")
+    page.wait_for_timeout(300)  # the ResizeObserver's fit
+    root.locator(".ipyms-picker").evaluate("r => r.scrollIntoView({block: 'start'})")
+    lab.screenshot(f"a11y-panels-{width}px-picker")
+    root.locator(".ipyms-help-panel").evaluate("r => r.scrollIntoView({block: 'end'})")
+    lab.screenshot(f"a11y-panels-{width}px-help")
+    controls = root.evaluate(CONTROLS_JS, PANELS)
+    found = root.evaluate(REFLOW_JS, SCROLL_BOXES)
+    print(f"{width} px panels: {len(controls)} controls, {found}")
+    names = {c["name"] for c in controls}
+    assert {"ipyms-start", "ipyms-picker-close", "ipyms-picker-line"} <= names, names  # measured, not missed
+    problems: dict[str, Any] = {}
+    small = [
+        f"{c['name']} {c['w']:.1f}x{c['h']:.1f}" for c in controls if min(c["w"], c["h"]) < TARGET - 0.01
+    ]
+    if small:
+        problems["small targets"] = small
+    overlapping = [
+        (a["name"], b["name"]) for a, b in itertools.combinations(controls, 2) if _overlap(a, b) > 0.5
+    ]
+    if overlapping:
+        problems["overlapping"] = overlapping
+    if found["outside"]:
+        problems["outside the widget"] = found["outside"][:8]
+    if found["scrolling"] or found["page"][0] > found["page"][1]:
+        problems["scrolls sideways"] = found["scrolling"] + [f"page {found['page']}"]
     assert problems == {}, problems
 
 
