@@ -57,6 +57,9 @@ REVIEWED: dict[str, str] = {
     },
     "color-contrast .ipyms-zoom-out": "its only text is the minus sign, which axe does not measure; it has "
     "the text colour of the other buttons, which axe measured",
+    "color-contrast .ipyms-message": "with the panels open the picker, a dialog over the board, covers the "
+    "status line (its 24 px targets made it taller), and axe does not measure text under another "
+    "element; the line's colours are measured in every other state",
 }
 
 # The rules that must have passed somewhere, so that a scan is known to have looked at the grid, its
