@@ -5,8 +5,9 @@
   inside marimo's shadow root works too) with the WCAG 2.2 AA tags, saves a picture of each state, and
   ``check`` fails with everything it found. Scoping each scan to the widget's root leaves the host's own
   page (JupyterLab's, Notebook 7's, marimo's chrome) out: this project answers for the widget only.
-- **game states**: ``scan_game_states`` plays a widget of a known seed through a new game, a move, a loss
-  and (on a second widget) a win, predicting each board with the engine, and scans each state.
+- **game states**: ``scan_game_states`` plays a widget of a known seed through a new game, its panels open,
+  a move, a hint with the probability overlay, an old board from the history, a loss and (on a second
+  widget) a win, predicting each board with the engine, and scans each state.
 - **by ear**: ``Listener`` plays a widget from its accessibility tree, its live region and keys only, deciding
   with ``exact``; ``api_game`` plays the same seed through the Python API; ``check_same_games`` compares them.
 """
@@ -43,6 +44,18 @@ UNCLIP = "body { overflow: visible !important; }"
 
 # Rules switched off, rule id -> why. Empty: every WCAG 2.2 A/AA rule of axe applies, in every host.
 EXCEPTIONS: dict[str, str] = {}
+
+# Violations accepted on one element, "rule element" (the element by its last class) -> why it is not a
+# failure of the WCAG criterion. Any other violation, of the same rule on another element included, fails.
+ACCEPTED: dict[str, str] = {
+    "scrollable-region-focusable .ipyms-board-wrap": "a board larger than its box scrolls with the keyboard "
+    "cursor: the widget's root, its one tab stop (the APG grid's), takes the arrows, Page and Home/End keys "
+    "and the board scrolls to keep the cursor's cell in sight (test_grid_keys_on_a_virtual_board, "
+    "test_cursor_is_not_hidden_under_the_labels), so the region is operable by keyboard (WCAG 2.1.1). axe "
+    "asks for a tab stop inside the region itself, which would be a second one. On the 1000x1000 board it "
+    "reports it after a hint, from an old board and after a loss, not in the other states: it applies the "
+    "rule only where it finds content in the drawn cells just outside the box",
+}
 
 # What axe cannot decide and leaves for a person ("incomplete"), "rule element" -> what a person checked
 # (the element by its last class). Anything else undecided fails the test, until someone looks and names it.
@@ -118,6 +131,7 @@ class Scanner:
         self.passed: set[str] = set()
         self.contrast_cells = 0
         self.undecided: dict[str, set[str]] = {}
+        self.accepted: dict[str, set[str]] = {}
 
     def scan(self, label: str, root: Any) -> None:
         self.page.mouse.move(1, 1)
@@ -139,8 +153,19 @@ class Scanner:
             f"axe {label}: {len(result['violations'])} violations, {len(result['passes'])} rules passed, "
             f"{result['contrastCells']} cells' contrast checked, to review: {result['incomplete']}"
         )
-        if result["violations"]:
-            self.found[label] = result["violations"]
+        found = [v for v in result["violations"] if not self._accept(label, v)]
+        if found:
+            self.found[label] = found
+
+    def _accept(self, label: str, violation: dict[str, Any]) -> bool:
+        """Whether every node of ``violation`` is named in ``ACCEPTED`` (then it is kept, by label)."""
+        names = {f"{violation['id']} .{target.split('.')[-1]}" for _, target in violation["distinct"]}
+        if not names <= ACCEPTED.keys():
+            return False
+        for name in names:
+            self.accepted.setdefault(name, set()).add(label)
+            print(f"axe {label}: accepted {name} (see ACCEPTED)")
+        return True
 
     def check(self, contrast_cells: int = 50) -> None:
         """Fail on any violation or unreviewed undecided result, or if axe did not really look."""
@@ -194,6 +219,46 @@ def click(page: Any, root: Any, board: Board, pos: tuple[int, int]) -> Board:
     return after
 
 
+GAME_STATES = ("new", "panels", "move", "hint", "history", "lost", "won")
+
+
+def game_state_labels(name: str) -> list[str]:
+    """What ``scan_game_states`` scans, in order."""
+    return [f"{name}-{state}" for state in GAME_STATES]
+
+
+PANEL_TOGGLES = (".ipyms-picker-toggle", ".ipyms-stats-toggle", ".ipyms-help-toggle")
+
+
+def scan_panels(scanner: Scanner, root: Any, label: str) -> None:
+    """Open the picker, the statistics and the help of the widget ``root`` at once, scan, close them."""
+    for toggle in PANEL_TOGGLES:
+        root.locator(toggle).click()
+    root.locator(".ipyms-picker").wait_for(state="visible")
+    root.locator(".ipyms-help-panel").wait_for(state="visible")
+    scanner.scan(label, root)
+    root.locator(".ipyms-picker-close").click()
+    for toggle in PANEL_TOGGLES[1:]:
+        root.locator(toggle).click()
+    root.locator(".ipyms-help-panel").wait_for(state="hidden")
+
+
+def scan_hint_and_history(scanner: Scanner, page: Any, root: Any, name: str) -> None:
+    """On a game in progress: scan ``<name>-hint`` (a hint and the probability overlay shown), then
+    ``<name>-history`` (the board before the last move); back to the live game. The board is unchanged."""
+    root.locator(".ipyms-hint").click()
+    root.locator(".ipyms-hint-cell").wait_for(timeout=SLOW_MS)
+    root.locator(".ipyms-probabilities").check()
+    root.locator(".ipyms-cell[data-probability]").first.wait_for(timeout=SLOW_MS)
+    scanner.scan(f"{name}-hint", root)
+    root.locator(".ipyms-probabilities").uncheck()
+    root.locator(".ipyms-history-back").click()
+    page.wait_for_function("root => root.dataset.viewing !== ''", arg=root.element_handle(), timeout=SLOW_MS)
+    scanner.scan(f"{name}-history", root)
+    root.locator(".ipyms-live").click()
+    page.wait_for_function("root => root.dataset.viewing === ''", arg=root.element_handle(), timeout=SLOW_MS)
+
+
 def scan_game_states(
     scanner: Scanner,
     page: Any,
@@ -202,14 +267,18 @@ def scan_game_states(
     win: tuple[Any, Board],
     first: tuple[int, int],
 ) -> None:
-    """Scan ``<name>-new``, ``-move`` and ``-lost`` on the widget of ``lose`` (root locator, the board it
-    starts with), then ``-won`` on the widget of ``win``: a first click at ``first`` in each, a mine
-    clicked in the first, every safe cell still covered clicked in the second (in reading order)."""
+    """Scan ``<name>-new``, ``-panels``, ``-move``, ``-hint``, ``-history`` and ``-lost`` on the widget of
+    ``lose`` (root locator, the board it starts with), then ``-won`` on the widget of ``win``: a first
+    click at ``first`` in each, a mine clicked in the first, every safe cell still covered clicked in the
+    second (in reading order). The host must show the widget with its panels open whole (``Scanner.scan``).
+    """
     root, board = lose
     scanner.scan(f"{name}-new", root)
+    scan_panels(scanner, root, f"{name}-panels")
     board = click(page, root, board, first)
     assert board.status == "playing"
     scanner.scan(f"{name}-move", root)
+    scan_hint_and_history(scanner, page, root, name)
     board = click(page, root, board, a_mine(board))
     assert board.status == "lost"
     scanner.scan(f"{name}-lost", root)

@@ -5,11 +5,12 @@ into the page and run on each widget's root with the WCAG 2.2 AA tags, on a begi
 (16 rows x 30 columns) board, in the light and the dark theme, in these states: a new game; the picker,
 statistics and help panels open; a game in progress with a hint, the probability overlay and an old board
 shown from the history; a loss; a win. Every state is scanned and saved as a picture before the test
-asserts, so one run reports every violation. Exceptions, each with its reason, are in ``EXCEPTIONS``
-(tests/browser/ipyms_a11y.py, shared with the other hosts' scans).
+asserts, so one run reports every violation. Exceptions, each with its reason, are in ``EXCEPTIONS``,
+``ACCEPTED`` and ``REVIEWED`` (tests/browser/ipyms_a11y.py, shared with the other hosts' scans).
 
-The same scan in Notebook 7 and on a 1000x1000 board (of which only a window is drawn): a new game, a move,
-a loss and a win. (marimo's is in test_browser_marimo.py, the offline site's in tests/lite/test_lite_a11y.py.)
+The same scan in Notebook 7 and on a 1000x1000 board (of which only a window is drawn): a new game, the
+panels open, a move, a hint with the overlay, an old board, a loss and a win. (marimo's is in
+test_browser_marimo.py, the offline site's in tests/lite/test_lite_a11y.py.)
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import time
 from typing import Any
 
 import pytest
-from ipyms_a11y import Scanner, load_axe, scan_game_states
+from ipyms_a11y import Scanner, game_state_labels, load_axe, scan_game_states, scan_panels
 from ipyms_browser import a_mine, cell
 
 from ipyminesweeper import Board, new_board
@@ -77,19 +78,6 @@ def _first_click(lab: Any, index: int, pos: tuple[int, int]) -> Board:
     return Board.from_text(lab.probe(PROBE)["w" if index == BEGINNER else "e"])
 
 
-def _panels(lab: Any, index: int, scanner: Scanner, name: str) -> None:
-    """Open the picker, the statistics and the help of widget ``index``, scan, close them."""
-    root = _root(lab, index)
-    toggles = [".ipyms-picker-toggle", ".ipyms-stats-toggle", ".ipyms-help-toggle"]
-    for sel in toggles:
-        root.locator(sel).click()
-    root.locator(".ipyms-picker").wait_for(state="visible")
-    _scan(lab, scanner, name, index)
-    root.locator(".ipyms-picker-close").click()
-    for sel in toggles[1:]:
-        root.locator(sel).click()
-
-
 def _in_progress(lab: Any, scanner: Scanner, theme: str) -> None:
     """Expert: a first click, a hint, the overlay, two steps of the autoplayer, an old board shown."""
     root = _root(lab, EXPERT)
@@ -137,7 +125,7 @@ def test_axe_wcag22_aa_light_and_dark(lab: Any) -> None:
                 _root(lab, index).locator(".ipyms-face").click()
                 _wait(lab, index, "[data-status='ready']")
         _scan(lab, scanner, f"{theme}-new", BEGINNER, EXPERT)
-        _panels(lab, BEGINNER, scanner, f"{theme}-panels")
+        scan_panels(scanner, _root(lab, BEGINNER), f"{theme}-panels-9x9")
         _in_progress(lab, scanner, theme)
         _lose_and_win(lab, scanner, theme)
     assert len(scanner.scanned) == 2 * 8
@@ -153,9 +141,11 @@ TWO_BEGINNERS = [
 
 
 def test_axe_in_notebook7(notebook7: Any) -> None:
-    """Notebook 7 (its own page, not JupyterLab's): a new game, a move, a loss, a win. Each scan covers the
-    widget's root only: Notebook 7's header, toolbar and menus are Jupyter's, not this project's."""
+    """Notebook 7 (its own page, not JupyterLab's): the seven states of ``scan_game_states``. Each scan
+    covers the widget's root only: Notebook 7's header, toolbar and menus are Jupyter's, not this
+    project's."""
     page = notebook7.page
+    page.set_viewport_size({"width": 1280, "height": 1400})  # the 9x9 with its panels open in view
     notebook7.server.write_notebook("a11y-nb7.ipynb", TWO_BEGINNERS)
     notebook7.open("a11y-nb7.ipynb")
     notebook7.run_all()
@@ -164,7 +154,7 @@ def test_axe_in_notebook7(notebook7: Any) -> None:
     scanner = Scanner(page, notebook7.screenshot)
     roots, board = page.locator(".ipyms-root"), new_board("beginner", seed=8)
     scan_game_states(scanner, page, "nb7", (roots.nth(0), board), (roots.nth(1), board), (4, 4))
-    assert scanner.scanned == ["nb7-new", "nb7-move", "nb7-lost", "nb7-won"]
+    assert scanner.scanned == game_state_labels("nb7")
     scanner.check(contrast_cells=30)
 
 
@@ -179,10 +169,12 @@ BIG_CELLS = [
 
 def test_axe_on_a_1000x1000_board(lab: Any) -> None:
     """A 1000x1000 board, of which only a window is drawn (the whole board's aria-rowcount and -colcount, the
-    drawn rows' aria-rowindex): a new game, a move, a loss; and a win on a 1000x1000 board of one mine."""
+    drawn rows' aria-rowindex): the seven states of ``scan_game_states``, the win on a 1000x1000 board of one
+    mine."""
     page = lab.page
-    # the whole widget in view (Scanner.scan): its board is min(75vh, 900 px) high, the rest about 500 px
-    page.set_viewport_size({"width": 1280, "height": 1600})
+    # the whole widget in view (Scanner.scan): its board is min(75vh, 900 px) high, the rest about 500 px,
+    # and about 1,100 px more with its panels open
+    page.set_viewport_size({"width": 1280, "height": 2400})
     lab.server.write_notebook("a11y-big.ipynb", BIG_CELLS)
     lab.open("a11y-big.ipynb")
     lab.run_all(timeout=240_000)
@@ -198,7 +190,7 @@ def test_axe_on_a_1000x1000_board(lab: Any) -> None:
     win = (roots.nth(1), new_board(BIG, BIG, 1, seed=99))
     started = time.monotonic()
     scan_game_states(scanner, page, f"{BIG}x{BIG}", lose, win, (6, 6))
-    print(f"{BIG}x{BIG}: four states played and scanned in {time.monotonic() - started:.0f} s")
+    print(f"{BIG}x{BIG}: seven states played and scanned in {time.monotonic() - started:.0f} s")
     assert roots.nth(0).locator(".ipyms-cell").count() < BIG * BIG / 100, "a window is drawn"
     scanner.check(contrast_cells=30)
 

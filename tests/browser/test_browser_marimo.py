@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from ipyms_a11y import Scanner, load_axe, scan_game_states
+from ipyms_a11y import Scanner, game_state_labels, load_axe, scan_game_states
 from ipyms_browser import cell
 
 from conftest import SCREENSHOTS, free_port, new_page
@@ -207,9 +207,9 @@ if __name__ == "__main__":
 
 
 def test_axe_in_marimo(browser: Any, tmp_path: Path) -> None:
-    """axe on the widget inside marimo's shadow root, in marimo's dark theme: a new game, a move, a loss, a
-    win. Each scan covers the widget's root only (axe is handed the element inside the shadow root):
-    marimo's own page is marimo's, not this project's."""
+    """axe on the widget inside marimo's shadow root, in marimo's dark theme: the seven states of
+    ``scan_game_states``. Each scan covers the widget's root only (axe is handed the element inside the
+    shadow root): marimo's own page is marimo's, not this project's."""
     pytest.importorskip("marimo")
     notebook = tmp_path / "a11y.py"
     notebook.write_text(A11Y_NOTEBOOK)
@@ -225,9 +225,11 @@ def test_axe_in_marimo(browser: Any, tmp_path: Path) -> None:
             assert roots.count() == 2
             assert roots.nth(0).get_attribute("data-theme") == "dark"
             load_axe(page)
+            page.set_viewport_size({"width": 1280, "height": 1400})  # the 9x9 with its panels open in view
             scanner = Scanner(page, lambda name, locator: shot(page, name, locator))
             board = new_board("beginner", seed=8)
             scan_game_states(scanner, page, "marimo", (roots.nth(0), board), (roots.nth(1), board), (4, 4))
+            assert scanner.scanned == game_state_labels("marimo")
             scanner.check(contrast_cells=30)
         finally:
             context.close()

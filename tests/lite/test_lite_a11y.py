@@ -4,7 +4,8 @@ The same checks as in JupyterLab (tests/browser/ipyms_a11y.py holds them), with 
 running in Pyodide in the browser:
 
 - **axe-core** with the WCAG 2.2 AA tags on each widget's root (JupyterLite's own page is JupyterLab's, not
-  this project's): a new game, a move, a loss and a win, zero violations.
+  this project's): the seven states of ``scan_game_states`` (a new game, the panels open, a move, a hint with
+  the probability overlay, an old board from the history, a loss, a win), zero violations.
 - **by ear**: 20 seeded beginner games, on one page and one kernel (starting Pyodide is the slow part),
   played from the accessibility tree, the live region and keys alone and decided by ``exact``; the same
   seeds are played in this process through the Python API, and game by game the ending, the number of
@@ -19,7 +20,16 @@ from typing import Any
 
 import pytest
 from _lite_support import PLAY, OfflinePage
-from ipyms_a11y import Game, Listener, Scanner, api_game, check_same_games, load_axe, scan_game_states
+from ipyms_a11y import (
+    Game,
+    Listener,
+    Scanner,
+    api_game,
+    check_same_games,
+    game_state_labels,
+    load_axe,
+    scan_game_states,
+)
 from playwright.sync_api import Page
 from test_lite_site import ACTION_TIMEOUT_MS, add_cell, wait_for_kernel
 
@@ -61,6 +71,7 @@ def open_with(page: Page, lite_url: str, source: str, widgets: int) -> float:
 
 def test_axe_in_the_offline_site(lite_url: str, offline_page: OfflinePage) -> None:
     page = offline_page.page
+    page.set_viewport_size({"width": 1280, "height": 1400})  # the 9x9 with its panels open in view
     source = (
         "from ipyminesweeper import Minesweeper; "
         "lose, win = Minesweeper('beginner', seed=8), Minesweeper('beginner', seed=8); display(lose, win)"
@@ -70,7 +81,7 @@ def test_axe_in_the_offline_site(lite_url: str, offline_page: OfflinePage) -> No
     scanner = Scanner(page, shot)
     roots, board = page.locator(".ipyms-root"), new_board("beginner", seed=8)
     scan_game_states(scanner, page, "lite", (roots.nth(0), board), (roots.nth(1), board), (4, 4))
-    assert scanner.scanned == ["lite-new", "lite-move", "lite-lost", "lite-won"]
+    assert scanner.scanned == game_state_labels("lite")
     scanner.check(contrast_cells=30)
     offline_page.check()
 
