@@ -192,6 +192,65 @@ def test_forced_colours_keep_states_apart(lab: Any) -> None:
     assert forced["number"]["color"] in rgb_of
 
 
+# A lost game with every picture a loss shows: mines, the exploded one, a flag on a mine, a wrong flag
+LOST_WITH_FLAGS = """from ipyminesweeper import Minesweeper
+w = Minesweeper('beginner', seed=8)
+w.reveal(4, 4)
+mines = [p for p in w.board.positions() if w.board.is_mine(p)]
+safe = [p for p in w.board.positions() if not w.board.is_mine(p) and w.board.view[p] == '.']
+w.flag(mines[0]); w.flag(safe[0]); w.reveal(mines[1])
+w"""
+
+# the picture drawn over a cell (its ::after): colour, mask and whether it is drawn at all
+PICTURE_JS = """el => {
+  const a = getComputedStyle(el, '::after');
+  const mask = a.maskImage && a.maskImage !== 'none' ? a.maskImage : a.webkitMaskImage;
+  return {drawn: a.content !== 'none' && a.content !== 'normal', colour: a.backgroundColor,
+          mask: mask && mask !== 'none' ? mask.slice(0, 40) : '', cell: getComputedStyle(el).backgroundColor,
+          image: getComputedStyle(el).backgroundImage.slice(0, 40)};
+}"""
+
+
+def _luminance(rgb: str) -> float:
+    """WCAG's relative luminance of a computed ``rgb(r, g, b)``."""
+    channels = [int(v) / 255 for v in rgb[rgb.index("(") + 1 : rgb.index(")")].split(",")[:3]]
+    r, g, b = (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def _contrast(a: str, b: str) -> float:
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("scheme", ["dark", "light"])
+def test_forced_colours_draw_mines_and_wrong_flags(lab: Any, scheme: str) -> None:
+    """Under forced colours a mine, the exploded mine and a wrong flag's cross are drawn in the user's
+    colours (a fixed-colour picture of a dark mine vanishes on a black page), at 3:1 or more against their
+    cell (WCAG 1.4.11); a wrong flag does not look like a flag on a mine."""
+    page = lab.page
+    root = _open(lab, f"forced-lost-{scheme}.ipynb", LOST_WITH_FLAGS)
+    page.wait_for_selector(".ipyms-root[data-status='lost']")
+    page.emulate_media(forced_colors="active", color_scheme=scheme)
+    try:
+        system = page.evaluate(SYSTEM_JS, [*SYSTEM.split(), "MarkText"])
+        cells = {ch: page.locator(f".ipyms-cell[data-state='{ch}']").first for ch in "*XxF"}
+        drawn = {ch: cell.evaluate(PICTURE_JS) for ch, cell in cells.items()}
+        lab.screenshot(f"a11y-forced-colours-lost-{scheme}", root)
+    finally:
+        page.emulate_media(forced_colors="none", color_scheme="light")
+    print("system colours:", system)
+    print("pictures:", drawn)
+    expected = {"*": ("CanvasText", "Canvas"), "X": ("MarkText", "Mark"), "x": ("ButtonText", "ButtonFace")}
+    for ch, (ink, paper) in expected.items():
+        picture = drawn[ch]
+        assert picture["drawn"] and picture["mask"], f"{ch!r}: no picture in the user's colours: {picture}"
+        assert picture["colour"] == system[ink] and picture["cell"] == system[paper], (ch, picture, system)
+        assert _contrast(picture["colour"], picture["cell"]) >= 3, (ch, picture)
+    assert drawn["*"]["image"] == "none", "the fixed-colour mine is not drawn under the user's one"
+    assert not drawn["F"]["drawn"], "a flag on a mine has no cross"
+
+
 # --------------------------------------------------------------------------------------------------
 # Reflow and target size at three widths
 # --------------------------------------------------------------------------------------------------
