@@ -147,3 +147,13 @@ test("the cursor's frame and the hint's ring are 3:1 or more on covered and open
   }
   console.log("on open / covered top / covered bottom:", JSON.stringify(figures));
 });
+
+test("the hint's ring keeps its colour through its pulse: no frame of the animation is fainter", () => {
+  const frames = /@keyframes ipyms-hint \{([\s\S]*?)\n\}/.exec(CSS);
+  assert.ok(frames, "the hint's animation is in the CSS");
+  const shadows = [...frames[1].matchAll(/box-shadow: ([^;]+);/g)].map((m) => m[1]);
+  assert.ok(shadows.length >= 2, "the animation has its frames");
+  for (const shadow of shadows) {
+    assert.match(shadow, /^inset 0 0 0 \d+px var\(--ipyms-hint-ring\)$/, `a frame draws the ring in another colour: ${shadow}`);
+  }
+});
