@@ -196,14 +196,11 @@ def _unflagged(rows: int, cols: int, cells: str) -> tuple[Position, ...]:
     return tuple(pos for pos, ch in zip(position_table(rows, cols), cells, strict=True) if ch == ".")
 
 
-def _next_moves(after: Analysis, hypo: str) -> tuple[float, float]:
-    """After a cell shows a number (``hypo``, analysed as ``after``) that the rules alone do not
-    follow up: P(safe) of the safest and second-safest next move (1 and 1 when the exact count proves
-    a cell safe)."""
-    cols = after.cols
-    if any(hypo[r * cols + c] in ".f" for r, c in after.safe):
-        return 1.0, 1.0
-    risks = after.probabilities.lowest(hypo, 2)
+def _next_moves(a: Analysis, x: int, k: int, hypo: str) -> tuple[float, float]:
+    """After the cell ``x`` of the view analysed as ``a`` shows ``k`` (``hypo``), which the rules alone
+    do not follow up: P(safe) of the safest and second-safest next move (1 and 1 when the exact count
+    proves a cell safe)."""
+    risks = a.next_risks(divmod(x, a.cols), k, hypo, 2)
     if not risks:
         return 1.0, 1.0
     return 1.0 - risks[0], 1.0 - risks[-1]
@@ -213,15 +210,13 @@ def _next_moves(after: Analysis, hypo: str) -> tuple[float, float]:
 class _Ahead:
     """What :func:`_look_ahead` found: P(x and the next move safe), the same blended with the
     second-safest next cell, P(x's number proves a cell safe | x safe), the number x most likely shows
-    and the cells the rules then prove safe, and the analysis after each number (None where the rules
-    sufficed)."""
+    and the cells the rules then prove safe."""
 
     safety: float
     blended: float
     progress: float
     likely: int
     proves: tuple[int, ...]
-    afters: dict[int, Analysis | None]
 
 
 def _look_ahead(
@@ -239,7 +234,6 @@ def _look_ahead(
     around = _around(rows, cols, x)
     safety = blended = progress = 0.0
     left = sum(dist)
-    afters: dict[int, Analysis | None] = {}
     likely = max(range(9), key=lambda k: (dist[k], -k))
     proves: tuple[int, ...] = ()
     for k in range(9):
@@ -254,18 +248,16 @@ def _look_ahead(
         if proved:
             best = second = 1.0
             progress += dist[k]
-            afters[k] = None
         else:
             try:
-                after = afters[k] = a.after_reveal(divmod(x, cols), k)
+                best, second = _next_moves(a, x, k, hypo)
             except InconsistentViewError:  # pragma: no cover - dist[k] > 0 means some layout fits
                 continue
-            best, second = _next_moves(after, hypo)
         safety += dist[k] * best
         blended += dist[k] * (BLEND * best + (1 - BLEND) * second)
         left -= dist[k]
     total = sum(dist)
-    return _Ahead(safety, blended, progress / total if total > 0 else 0.0, likely, proves, afters)
+    return _Ahead(safety, blended, progress / total if total > 0 else 0.0, likely, proves)
 
 
 def second_order_safety(
@@ -290,15 +282,12 @@ def third_order_safety(
     x: int,
     dist: tuple[float, ...],
     known: frozenset[int],
-    afters: dict[int, Analysis | None] | None = None,
     width: int = THIRD_WIDTH,
     analysis: Analysis | None = None,
 ) -> float:
     """``P(x, the next move and the one after are all safe)`` in ``view``: for each number ``x`` could
     show, 1 if a cell is then proved safe, else the best :func:`second_order_safety` among the
-    ``width`` safest cells of the position that follows. ``afters[k]``, where given, is that
-    position's analysis (None: the rules proved a cell safe). ``analysis``: the view's, if already
-    made."""
+    ``width`` safest cells of the position that follows. ``analysis``: the view's, if already made."""
     rows, cols, cells = view.rows, view.cols, view.cells
     around = _around(rows, cols, x)
     a = analyse(view, explain=False) if analysis is None else analysis
@@ -307,12 +296,8 @@ def third_order_safety(
         if dist[k] <= 0:
             continue
         hypo = _shows(cells, x, k)
-        if afters is not None and k in afters:
-            after = afters[k]
-        elif local_rules(hypo, rows, cols, around, known)[0]:
-            after = None
-        else:
-            after = a.after_reveal(divmod(x, cols), k)
+        proved = local_rules(hypo, rows, cols, around, known)[0]
+        after = None if proved else a.after_reveal(divmod(x, cols), k)
         if after is None or any(hypo[r * cols + c] in ".f" for r, c in after.safe):
             total += dist[k]
             continue
@@ -392,9 +377,8 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
 @dataclass
 class _Weighing:
     """The look-ahead of one view (analysed as ``a``) under way: the candidates scored, those dropped
-    half-way, the analyses after each number of the scored ones, and the best live score so far. (A
-    class, not a closure: a closure that the compiled build keeps in a cycle with its frame would hold
-    every analysis until the garbage collector runs.)"""
+    half-way, and the best live score so far. (A class, not a closure: a closure that the compiled
+    build keeps in a cycle with its frame would hold what it holds until the garbage collector runs.)"""
 
     view: ViewLike
     a: Analysis
@@ -402,7 +386,6 @@ class _Weighing:
     weighted: bool
     scored: list[Candidate] = field(default_factory=list)
     dropped: list[Candidate] = field(default_factory=list)
-    afters: dict[Position, dict[int, Analysis | None]] = field(default_factory=dict)
     best: float = -1.0
 
     def consider(self, c: Candidate) -> None:
@@ -426,7 +409,6 @@ class _Weighing:
                 weight=weight,
             )
         )
-        self.afters[c.pos] = got.afters
         if not c.dead:
             self.best = max(self.best, score)
 
@@ -472,7 +454,6 @@ def _third_level(weighed: _Weighing) -> list[Candidate]:
                 c.pos[0] * view.cols + c.pos[1],
                 c.dist,
                 weighed.known,
-                weighed.afters[c.pos],
                 analysis=weighed.a,
             ),
         )

@@ -18,7 +18,7 @@ from typing import Any
 
 from ..engine.geometry import Position
 
-__all__ = ["CellSet", "Interior", "Joined", "Positions", "Probabilities"]
+__all__ = ["CellSet", "Interior", "Joined", "Positions", "Probabilities", "lowest_risks"]
 
 DIGITS = "012345678"
 
@@ -26,6 +26,14 @@ DIGITS = "012345678"
 def _covered_count(cells: str) -> int:
     """How many cells of ``cells`` are covered (not a digit), counted at C speed."""
     return len(cells) - sum(cells.count(d) for d in DIGITS)
+
+
+def lowest_risks(listed: list[float], inner: int, interior_p: float, count: int) -> list[float]:
+    """The ``count`` lowest of the probabilities ``listed`` and ``inner`` interior cells' ``interior_p``,
+    in increasing order (fewer if there are fewer). Sorts ``listed`` in place."""
+    listed.extend([interior_p] * min(count, inner))
+    listed.sort()
+    return listed[:count]
 
 
 class CellSet(Set[Any]):
@@ -227,10 +235,7 @@ class Probabilities(Mapping[Position, float]):
         cell this maps. The work grows with the listed cells, not with the interior."""
         cols = self.interior.cols
         listed = [p for (r, c), p in self.listed.items() if view[r * cols + c] == "."]
-        inner = view.count(".") - len(listed)  # the others are interior: one probability for all
-        listed.extend([self.interior_p] * min(count, inner))
-        listed.sort()
-        return listed[:count]
+        return lowest_risks(listed, view.count(".") - len(listed), self.interior_p, count)
 
     def __len__(self) -> int:
         return len(self.listed) + len(self.interior)

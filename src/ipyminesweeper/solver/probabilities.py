@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from itertools import chain, combinations, filterfalse, product
 from operator import attrgetter, mul
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..engine.geometry import Position, format_position, neighbour_table
 from . import binomials, wording
@@ -35,7 +35,7 @@ from .constraints import (
 )
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
-from .interior import Interior, Joined, Positions, Probabilities
+from .interior import Interior, Joined, Positions, Probabilities, lowest_risks
 from .rules import propagate
 from .wording import ReasonsByCell
 
@@ -82,6 +82,18 @@ def _trim(p: Poly) -> Poly:
     while n and not p[n - 1]:
         n -= 1
     return p[:n]
+
+
+class _Revealed(NamedTuple):
+    """A view with one more number (``x``), before it is assembled: the single-point rule's ``step``
+    on the numbers that changed, the numbers ``kept`` as they were, every component's count (in
+    :func:`~.components.split`'s order) and the cells no longer interior (``gone``)."""
+
+    x: int
+    step: Propagated
+    kept: list[Constraint]
+    counts: tuple[ComponentCount, ...]
+    gone: set[int]
 
 
 @dataclass(frozen=True)
@@ -259,14 +271,60 @@ class Analysis:
         The same as :func:`analyse` of that view with ``explain=False`` (no reasons), worked out from
         this analysis: its constraints with the decided cells taken out, and its counting tables. Only
         the components the new number touches or joins, or whose numbers the single-point rule then
-        changes, are split and counted again; the cells already decided stay decided. What the
-        autoplayer's look-ahead asks for every number a cell could show. Raises
+        changes, are split and counted again; the cells already decided stay decided. Raises
         ``InconsistentViewError`` if no layout fits that view, ``ValueError`` if ``pos`` is not covered.
         """
+        got = self._revealed(pos, number)
+        system, step, x = self._system, got.step, got.x
+        where, cols = self._where, system.cols
+        after = replace(
+            step.system,
+            constraints=tuple(sorted([*got.kept, *step.system.constraints], key=_BY_SOURCE)),
+            frontier=frozenset((where.keys() | got.gone) - {x} - step.safe - step.mines),
+        )
+        around = _neighbours(system, x)
+        decided = self._fixed_mines | self._fixed_safe
+        covered = [j for j in around if j in where or j in self._interior_set or j in decided]
+        return _assemble(
+            Propagated(after, (self._fixed_safe - {x}) | step.safe, self._fixed_mines | step.mines),
+            tuple(cc.component for cc in got.counts),
+            got.counts,
+            (self.frontier - {pos}) | {divmod(j, cols) for j in covered},
+            self.total_mines,
+            None,
+        )
+
+    def next_risks(self, pos: Position, number: int, view: str, count: int) -> list[float] | None:
+        """``after_reveal(pos, number)``'s ``probabilities.lowest(view, count)``, or None if it proves a
+        covered cell of ``view`` (this view with ``pos`` showing ``number``) safe; what the
+        autoplayer's look-ahead asks for every number a cell could show, without the analysis."""
+        got = self._revealed(pos, number)
+        step = got.step
+        if any(view[j] in ".f" for j in chain(self._fixed_safe - {got.x}, step.safe)):
+            return None
+        system = step.system
+        _, full, others, interior_ways, layouts = _layouts(
+            system, got.counts, len(self._fixed_mines | step.mines), self.total_mines
+        )
+        listed = [1.0 for j in chain(self._fixed_mines, step.mines) if view[j] == "."]
+        for j, cc in enumerate(got.counts):
+            nums = cc.box_numerators(_rest_weights(others[j], interior_ways, cc.size))
+            for b, cells in enumerate(cc.component.boxes):
+                if nums[b] == 0:
+                    return None  # (every cell of a component is covered)
+                p = _ratio(nums[b], cc.sizes[b] * layouts)
+                listed += [p for cell in cells if view[cell] == "."]
+        inner = len(system.interior)
+        inner_p, inner_safe, _ = _interior_probability(full, interior_ways, system.mines, inner, layouts)
+        if inner_safe:
+            return None
+        return lowest_risks(listed, view.count(".") - len(listed), inner_p, count)
+
+    def _revealed(self, pos: Position, number: int) -> _Revealed:
+        """This view with ``pos`` showing ``number``, the touched numbers propagated and counted again."""
         x = self._index(pos)
         system = self._system
-        rows, cols = system.rows, system.cols
-        around = neighbour_table(rows, cols)[x]
+        around = _neighbours(system, x)
         where, inner, fixed_mines = self._where, self._interior_set, self._fixed_mines
         open_ = [j for j in around if j in where or j in inner]  # undecided neighbours
         value = number - sum(1 for j in around if j in fixed_mines)
@@ -283,8 +341,8 @@ class Analysis:
         gone = {x, *open_}  # no longer interior
         step = propagate(  # the single-point rule on the touched numbers (the others decide nothing new)
             ConstraintSystem(
-                rows,
-                cols,
+                system.rows,
+                system.cols,
                 system.mines,
                 tuple(filterfalse({x}.__contains__, system.covered)),
                 tuple(redo),
@@ -292,23 +350,10 @@ class Analysis:
                 system.interior.without(gone),
             )
         )
-        after = replace(
-            step.system,
-            constraints=tuple(sorted([*kept, *step.system.constraints], key=_BY_SOURCE)),
-            frontier=frozenset((where.keys() | gone) - {x} - step.safe - step.mines),
-        )
         counts = [cc for j, cc in enumerate(self._counts) if j not in touched]
         counts += map(count, split(step.system))
         counts.sort(key=lambda cc: cc.component.boxes[0][0])  # split's order: by the smallest cell
-        covered = [j for j in around if j in where or j in inner or j in fixed_mines or j in self._fixed_safe]
-        return _assemble(
-            Propagated(after, (self._fixed_safe - {x}) | step.safe, fixed_mines | step.mines),
-            tuple(cc.component for cc in counts),
-            tuple(counts),
-            (self.frontier - {pos}) | {divmod(j, cols) for j in covered},
-            self.total_mines,
-            None,
-        )
+        return _Revealed(x, step, kept, tuple(counts), gone)
 
     def zero_probability(self, pos: Position) -> float:
         """``P(pos and all its neighbours are safe)``: the chance that ``pos`` shows a 0."""
@@ -494,16 +539,10 @@ def _assemble(
     :func:`~.components.split`'s order) and the components' counts. ``frontier``: the view's covered
     cells next to a number; ``original``: the view's constraints, to word reasons (None: no reasons)."""
     system = propagated.system
-    for comp, cc in zip(components, counts, strict=True):
-        if not cc.consistent:
-            raise InconsistentViewError(_contradiction(system, comp))
-    weights = tuple(_trim(list(cc.weights)) for cc in counts)
-    full, others = _products(weights)
+    weights, full, others, interior_ways, layouts = _layouts(
+        system, counts, len(propagated.mines), total_mines
+    )
     interior = len(system.interior)
-    interior_ways = _interior_layouts(interior, system.mines, sum(cc.size for cc in counts))
-    layouts = sum(map(mul, full, interior_ways))  # full[k] * C(I, M - k)
-    if layouts == 0:
-        raise InconsistentViewError(_wrong_mine_count(full, len(propagated.mines), interior, total_mines))
     cells = _Listing(_positions(system.cols), propagated)
     for j, cc in enumerate(counts):
         cells.add(j, cc, cc.box_numerators(_rest_weights(others[j], interior_ways, cc.size)), layouts)
@@ -541,6 +580,25 @@ def _assemble(
         _fixed_safe=propagated.safe,
         _fixed_mines=propagated.mines,
     )
+
+
+def _layouts(
+    system: ConstraintSystem, counts: tuple[ComponentCount, ...], fixed_mines: int, total_mines: int
+) -> tuple[tuple[Poly, ...], Poly, tuple[Poly, ...], tuple[int, ...], int]:
+    """The components' weights, their product, each one's product of the others', ``C(I, M - t)`` and
+    the number of layouts of ``system`` (whose numbers ``counts`` counted, ``fixed_mines`` mines
+    decided before). Raises ``InconsistentViewError`` if there is none."""
+    for cc in counts:
+        if not cc.consistent:
+            raise InconsistentViewError(_contradiction(system, cc.component))
+    weights = tuple(_trim(list(cc.weights)) for cc in counts)
+    full, others = _products(weights)
+    interior = len(system.interior)
+    interior_ways = _interior_layouts(interior, system.mines, sum(cc.size for cc in counts))
+    layouts = sum(map(mul, full, interior_ways))  # full[k] * C(I, M - k)
+    if layouts == 0:
+        raise InconsistentViewError(_wrong_mine_count(full, fixed_mines, interior, total_mines))
+    return weights, full, others, interior_ways, layouts
 
 
 def _interior_probability(
