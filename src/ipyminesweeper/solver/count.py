@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from math import comb
 from operator import mul
-from typing import NamedTuple
 
 from .components import Component
 
@@ -30,24 +29,22 @@ __all__ = ["ComponentCount", "count"]
 
 Poly = list[int]
 State = tuple[int, ...]
+Layer = tuple[tuple[State, tuple[int, ...]], ...]
+"""A forward layer as kept: each state with its polynomial (layouts by mines so far)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
 Terms = Sequence[Sequence[tuple[int, int]]]
 STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
 
 
-class _Step(NamedTuple):  # a NamedTuple: built once per box of every component counted, cheaply
-    """Assigning the box at one position of the order.
+_Step = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...], tuple[int, ...]]
+"""Assigning the box at one position of the order: ``(box, size, cons, out, minus)``.
 
-    ``cons``: per number touching the box, ``(index in the state or -1, initial need if -1, capacity
-    of the number's later boxes)``; ``out``: per number of the next state, ``(index in the state or
-    -1, initial need, 1 if it touches the box)``.
-    """
-
-    box: int
-    size: int
-    cons: tuple[tuple[int, int, int], ...]
-    out: tuple[tuple[int, int, int], ...]
-    minus: tuple[int, ...]  # the third items of ``out``
+``cons``: per number touching the box, ``(index in the state or -1, initial need if -1, capacity of the
+number's later boxes)``; ``out``: per number of the next state, ``(index in the state or -1, initial
+need, 1 if it touches the box)``; ``minus``: the third items of ``out``. A plain tuple of ints, like the
+kept layers (:data:`Layer`): the garbage collector stops tracking those, so the counts kept in
+:func:`count`'s cache cost its passes nothing, and the compiled build unpacks them natively.
+"""
 
 
 @dataclass(frozen=True)
@@ -60,7 +57,7 @@ class ComponentCount:
     component: Component
     sizes: tuple[int, ...]
     steps: tuple[_Step, ...]
-    layers: tuple[Mapping[State, Poly], ...]
+    layers: tuple[Layer, ...]
     weights: tuple[int, ...]
 
     @property
@@ -79,7 +76,7 @@ class ComponentCount:
         given cell of box ``b``. ``rest`` has ``size + 1`` entries.
         """
         steps, layers = self.steps, self.layers
-        combs = [_ways(st.size) for st in steps]
+        combs = [_ways(st[1]) for st in steps]
         nums = [0] * len(self.sizes)
         after: dict[State, list[int]] = {(): list(rest)}
         for i in range(len(steps) - 1, -1, -1):
@@ -87,7 +84,7 @@ class ComponentCount:
             cb = combs[i]
             here: dict[State, list[int]] = {}
             num = 0
-            for s, poly in layers[i].items():
+            for s, poly in layers[i]:
                 length = len(poly)
                 vec = [0] * length
                 lo, hi, base, minus = _bounds(st, s)
@@ -102,7 +99,7 @@ class ComponentCount:
                     if k:
                         num += c * k * sum(map(mul, poly, part))  # sum of poly[t] * part[t]
                 here[s] = vec
-            nums[st.box] = num
+            nums[st[0]] = num
             after = here
         return nums
 
@@ -115,10 +112,10 @@ class ComponentCount:
         steps, layers = self.steps, self.layers
         alive: list[set[State]] = [set() for _ in layers]
         empty: State = ()
-        alive[-1] = {empty} & layers[-1].keys()
+        alive[-1] = {empty} & {s for s, _ in layers[-1]}
         for i in range(len(steps) - 1, -1, -1):
             st = steps[i]
-            for s in layers[i]:
+            for s, _ in layers[i]:
                 lo, hi, base, minus = _bounds(st, s)
                 if any(_key(base, minus, k) in alive[i + 1] for k in range(lo, hi + 1)):
                     alive[i].add(s)
@@ -131,14 +128,12 @@ class ComponentCount:
         ``terms[b][k]`` replaces box ``b``'s plain weight ``C(n_b, k)`` by ``(a, coefficient)`` pairs.
         """
         all_terms: list[Terms] = []
-        for st in self.steps:
-            special = terms.get(st.box)
+        for box, size, _, _, _ in self.steps:
+            special = terms.get(box)
             if special is None:
-                all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(st.size))])
+                all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(size))])
             else:
-                all_terms.append(
-                    [[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(st.size + 1)]
-                )
+                all_terms.append([[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(size + 1)])
         final = _forward(self.steps, all_terms)[-1].get((), [])
         table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
         for idx, v in enumerate(final):
@@ -160,7 +155,7 @@ def _walk(
     for k in range(lo, hi + 1):
         key = _key(base, minus, k)
         if key in alive[i + 1]:
-            ks[st.box] = k
+            ks[st[0]] = k
             yield from _walk(steps, alive, ks, i + 1, key)
 
 
@@ -172,16 +167,16 @@ def _ways(n: int) -> tuple[int, ...]:
 
 def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], tuple[int, ...]]:
     """Range of mines the step's box can hold from state ``s``; the next state before the box."""
+    _, hi, cons, out, minus = st
     lo = 0
-    hi = st.size
-    for idx, init, cap in st.cons:
+    for idx, init, cap in cons:
         v = s[idx] if idx >= 0 else init
         if v < hi:
             hi = v
         if v - cap > lo:
             lo = v - cap
-    base = [s[idx] if idx >= 0 else init for idx, init, _ in st.out]
-    return lo, hi, base, st.minus
+    base = [s[idx] if idx >= 0 else init for idx, init, _ in out]
+    return lo, hi, base, minus
 
 
 def _key(base: list[int], minus: tuple[int, ...], k: int) -> State:
@@ -275,13 +270,14 @@ def count(component: Component) -> ComponentCount:
         cons = tuple([(where.get(c, -1), values[c], capacity[c]) for c in cons_of[b]])
         nxt = [c for c in active if last[c] > i] + [c for c in cons_of[b] if first[c] == i and last[c] > i]
         out = tuple([(where.get(c, -1), values[c], int(c in mine)) for c in nxt])
-        steps.append(_Step(b, sizes[b], cons, out, tuple([m for _, _, m in out])))
+        steps.append((b, sizes[b], cons, out, tuple([m for _, _, m in out])))
         active = nxt
     terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
-    layers = _forward(steps, terms)
-    final = layers[-1].get((), [])
+    forward = _forward(steps, terms)
+    layers = tuple([tuple([(s, tuple(poly)) for s, poly in layer.items()]) for layer in forward])
+    final = forward[-1].get((), [])
     size = sum(sizes)
     weights = [0] * (size + 1)
     for m, v in enumerate(final):
         weights[m] = v
-    return ComponentCount(component, sizes, tuple(steps), tuple(layers), tuple(weights))
+    return ComponentCount(component, sizes, tuple(steps), layers, tuple(weights))
