@@ -43,7 +43,6 @@ from dataclasses import dataclass, field, replace
 from ..engine import Position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, ViewLike, analyse, local_rules
-from ..solver.constraints import position_table
 from . import wording
 from .endgame import Endgame, best_endgame_move, best_region_move
 from .influence import influence_factor
@@ -191,11 +190,6 @@ def forced_fifty_fifty(view: ViewLike, analysis: Analysis) -> tuple[Position, Po
     return pair
 
 
-def _unflagged(rows: int, cols: int, cells: str) -> tuple[Position, ...]:
-    """The covered, unflagged cells of a view."""
-    return tuple(pos for pos, ch in zip(position_table(rows, cols), cells, strict=True) if ch == ".")
-
-
 def _next_moves(a: Analysis, x: int, k: int, hypo: str) -> tuple[float, float]:
     """After the cell ``x`` of the view analysed as ``a`` shows ``k`` (``hypo``), which the rules alone
     do not follow up: P(safe) of the safest and second-safest next move (1 and 1 when the exact count
@@ -302,11 +296,8 @@ def third_order_safety(
             total += dist[k]
             continue
         mines_after = frozenset(r * cols + c for r, c in after.mines)
-        unflagged = _unflagged(rows, cols, hypo)  # listed once for this number's next moves
-        risks = map(after.probabilities.__getitem__, unflagged)
-        nexts = sorted(zip(risks, unflagged, strict=True))[:width]
         best = 0.0
-        for p, pos in nexts:
+        for p, pos in after.probabilities.safest(hypo, width):
             if 1 - p <= best:
                 break  # safest first: the rest cannot do better
             y = pos[0] * cols + pos[1]
@@ -332,17 +323,20 @@ def _candidates(view: ViewLike, a: Analysis) -> list[Candidate]:
     """The cells worth weighing, live before dead, then safest first."""
     rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
-    covered = {pos: p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."}
-    best_safe = 1 - min(covered.values())
+    probs = a.probabilities  # the listed cells, then the interior's: one risk for all, none in the frontier
+    covered = {pos: p for pos, p in probs.listed.items() if cells[pos[0] * cols + pos[1]] == "."}
     frontier = [pos for pos in covered if pos in a.frontier]
-    picked = [pos for pos in frontier if 1 - covered[pos] >= CUTOFF * best_safe - TIE]
     inner = [pos for pos in covered if pos not in a.frontier]
+    interior = [pos for pos in probs.interior if cells[pos[0] * cols + pos[1]] == "."]
+    inner += interior
+    best_safe = 1 - min([*covered.values(), probs.interior_p] if interior else covered.values())
+    picked = [pos for pos in frontier if 1 - covered[pos] >= CUTOFF * best_safe - TIE]
     best_frontier = max((1 - covered[pos] for pos in frontier), default=0.0)
 
     def n_covered(pos: Position) -> int:
         return sum(1 for j in table[pos[0] * cols + pos[1]] if cells[j] in ".f")
 
-    if inner and 1 - covered[inner[0]] > INTERIOR * best_frontier:
+    if inner and 1 - covered.get(inner[0], probs.interior_p) > INTERIOR * best_frontier:
         if len(inner) < INTERIOR_ALL:
             picked += inner
         else:

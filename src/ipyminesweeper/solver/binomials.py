@@ -20,7 +20,7 @@ from collections import OrderedDict
 from itertools import compress
 from math import comb, isqrt
 
-__all__ = ["binomial"]
+__all__ = ["binomial", "binomials_down"]
 
 DIRECT = 4096
 """Up to this ``n``, or this ``min(k, n - k)``, ``math.comb`` is quick enough: it is called directly."""
@@ -55,6 +55,24 @@ def binomial(n: int, k: int) -> int:
         while len(_kept) > KEPT:
             _kept.popitem(last=False)
     return value
+
+
+def binomials_down(n: int, k: int, count: int) -> tuple[int, ...]:
+    """``C(n, k - t)`` for ``t = 0..count - 1``: :func:`binomial` once, then one exact step each
+    (``C(n, j - 1) = C(n, j) * j / (n - j + 1)``), the same integers."""
+    out = [0] * count
+    t = max(0, k - n)  # C(n, k - t) is 0 while k - t > n
+    j = k - t
+    if t >= count or j < 0:
+        return tuple(out)
+    value = binomial(n, j)
+    while True:
+        out[t] = value
+        t += 1
+        if t >= count or j == 0:
+            return tuple(out)
+        value = value * j // (n - j + 1)
+        j -= 1
 
 
 def _walk(n0: int, k0: int, value: int, n: int, k: int) -> int:

@@ -13,7 +13,7 @@ covered cell to its probability: the listed ones, then the interior's, all the s
 from __future__ import annotations
 
 from collections.abc import ItemsView, Iterable, Iterator, Mapping, Set
-from itertools import chain
+from itertools import chain, islice
 from typing import Any
 
 from ..engine.geometry import Position
@@ -236,6 +236,17 @@ class Probabilities(Mapping[Position, float]):
         cols = self.interior.cols
         listed = [p for (r, c), p in self.listed.items() if view[r * cols + c] == "."]
         return lowest_risks(listed, view.count(".") - len(listed), self.interior_p, count)
+
+    def safest(self, view: str, count: int) -> list[tuple[float, Position]]:
+        """The ``count`` safest covered unflagged cells (``'.'``) of ``view`` (as in :meth:`lowest`) with
+        their probabilities, safest first, ties in reading order. The work grows with the listed cells
+        and the first interior cells, not with the interior."""
+        cols = self.interior.cols
+        listed = [(p, pos) for pos, p in self.listed.items() if view[pos[0] * cols + pos[1]] == "."]
+        inner = (pos for pos in self.interior if view[pos[0] * cols + pos[1]] == ".")
+        listed += [(self.interior_p, pos) for pos in islice(inner, count)]  # reading order: the first tie
+        listed.sort()
+        return listed[:count]
 
     def __len__(self) -> int:
         return len(self.listed) + len(self.interior)

@@ -22,7 +22,7 @@ from typing import Any, NamedTuple
 
 from ..engine.geometry import Position, format_position, neighbour_table
 from . import binomials, wording
-from .binomials import binomial
+from .binomials import binomial, binomials_down
 from .components import Component, split
 from .constraints import (
     Constraint,
@@ -497,7 +497,7 @@ def _component_table(cc: ComponentCount, boxes: Mapping[int, tuple[int, int]], z
 def _interior_layouts(interior: int, mines: int, size: int) -> tuple[int, ...]:
     """``C(interior, mines - t)`` for ``t = 0..size``: the ways to place the mines the frontier leaves
     on the cells away from it. Cached: successive views (and a look-ahead's hypotheses) share them."""
-    return tuple(binomial(interior, mines - t) for t in range(size + 1))
+    return binomials_down(interior, mines, size + 1)
 
 
 def _rest_weights(others: Poly, interior_ways: Sequence[int], size: int) -> list[int]:
