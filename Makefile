@@ -38,7 +38,10 @@ compiled: $(COMPILED)/bin/python  ## the solver compiled with mypyc into .venv-c
 
 test-compiled: compiled  ## the engine, solver, strategy and golden-moves tests against the compiled build
 	@if $(COMPILED)/bin/python -m ipyminesweeper --version | grep -q "pure Python"; then \
-	  echo "test-compiled: no compiled build here (no working C compiler): skipped"; else \
+	  why=$$($(COMPILED)/bin/python -c 'import hatch_build; print(hatch_build.compiler_problem() or "")'); \
+	  if [ -z "$$why" ]; then \
+	    echo "test-compiled: a C compiler works here, yet the build is pure Python: the mypyc build failed"; exit 1; fi; \
+	  echo "test-compiled: $$why: the pure build only, compiled tests skipped"; else \
 	  $(COMPILED)/bin/python -m pytest tests/engine tests/solver tests/strategies tests/golden -q -p no:cacheprovider; fi
 
 browser:  ## Debian's chromium for the end-to-end tests, where missing (needs root or sudo)
