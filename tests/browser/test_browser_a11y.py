@@ -21,7 +21,14 @@ import time
 from typing import Any
 
 import pytest
-from ipyms_a11y import Scanner, game_state_labels, load_axe, scan_game_states, scan_panels
+from ipyms_a11y import (
+    Scanner,
+    game_state_labels,
+    load_axe,
+    scan_game_states,
+    scan_hint_and_history,
+    scan_panels,
+)
 from ipyms_browser import a_mine, cell
 
 from ipyminesweeper import Board, new_board
@@ -79,24 +86,15 @@ def _first_click(lab: Any, index: int, pos: tuple[int, int]) -> Board:
 
 
 def _in_progress(lab: Any, scanner: Scanner, theme: str) -> None:
-    """Expert: a first click, a hint, the overlay, two steps of the autoplayer, an old board shown."""
+    """Expert: a first click, two steps of the autoplayer, then a hint with the overlay and an old board
+    (``scan_hint_and_history``, as in the other hosts)."""
     root = _root(lab, EXPERT)
     _first_click(lab, EXPERT, (8, 15))
-    root.locator(".ipyms-hint").click()
-    root.locator(".ipyms-hint-cell").wait_for()
-    root.locator(".ipyms-probabilities").check()
-    root.locator(".ipyms-cell[data-probability]").first.wait_for()
-    _scan(lab, scanner, f"{theme}-hint-overlay", EXPERT)
-    root.locator(".ipyms-probabilities").uncheck()
     slider = root.locator(".ipyms-history-slider")
     for n in (2, 3):
         root.locator(".ipyms-step").click()
         lab.page.wait_for_function("([el, n]) => +el.max >= n", arg=[slider.element_handle(), n])
-    root.locator(".ipyms-history-back").click()
-    _wait(lab, EXPERT, ":not([data-viewing=''])")
-    _scan(lab, scanner, f"{theme}-history", EXPERT)
-    root.locator(".ipyms-live").click()
-    _wait(lab, EXPERT, "[data-viewing='']")
+    scan_hint_and_history(scanner, lab.page, root, f"{theme}-16x30")
 
 
 def _lose_and_win(lab: Any, scanner: Scanner, theme: str) -> None:
