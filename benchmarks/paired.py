@@ -1,8 +1,12 @@
 """Two solvers' results on the same boards, paired game by game: win rates, their difference, speed.
 
 A results file holds one JSON line per game: ``{"seed", "won", "cpu_s", ...}`` (``moves`` and
-``guesses`` when the solver reports them; Hill's JS harness writes ``clicks`` instead). Games pair by
-seed, the name of the board they were played on.
+``guesses`` when the solver reports them; Hill's JS harness writes ``clicks`` instead). ``cpu_s`` is
+the CPU time of the thread that played; ``process_cpu_s``, when given, is the whole process's over the
+same game: for Hill's Java harness, every thread's (his solver's watchdog threads, the garbage
+collector's, the JIT compiler's). For a solver that runs in one thread, as ``exact`` does, the two are
+the same. Games pair by seed, the name
+of the board they were played on.
 
 The paired difference of win rates, A minus B, is ``(b - c) / n`` where ``b`` boards were won by A only
 and ``c`` by B only, out of ``n`` paired boards. Its 95% interval is the Wald interval of paired
@@ -27,6 +31,7 @@ __all__ = [
     "ResultsFileError",
     "pair",
     "paired_difference",
+    "parse_result",
     "read_results",
     "sign_test",
 ]
@@ -47,6 +52,12 @@ class GameResult:
     cpu_s: float
     moves: int | None = None
     guesses: int | None = None
+    process_cpu_s: float | None = None
+
+    @property
+    def whole_cpu_s(self) -> float:
+        """The whole process's CPU seconds for the game: ``process_cpu_s``, or ``cpu_s`` if not given."""
+        return self.cpu_s if self.process_cpu_s is None else self.process_cpu_s
 
     def to_json(self) -> str:
         """The game as one line of a results file."""
@@ -58,6 +69,7 @@ class GameResult:
                 "moves": self.moves,
                 "guesses": self.guesses,
             }
+            | ({} if self.process_cpu_s is None else {"process_cpu_s": round(self.process_cpu_s, 6)})
         )
 
 
@@ -71,12 +83,16 @@ def parse_result(line: str) -> GameResult:
         raise ValueError(f"seed must be an int, not {seed!r}")
     if type(won) is not bool:
         raise ValueError(f"won must be true or false, not {won!r}")
-    if type(cpu) not in (int, float) or not math.isfinite(cpu) or cpu < 0:
-        raise ValueError(f"cpu_s must be a number of seconds >= 0, not {cpu!r}")
+    for name, value in (("cpu_s", cpu), ("process_cpu_s", data.get("process_cpu_s", 0))):
+        if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
+            raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+    process = data.get("process_cpu_s")
     counts = [data.get(k, data.get("clicks") if k == "moves" else None) for k in ("moves", "guesses")]
     if any(c is not None and type(c) is not int for c in counts):
         raise ValueError("moves and guesses must be ints when given")
-    return GameResult(seed, won, float(cpu), counts[0], counts[1])
+    return GameResult(
+        seed, won, float(cpu), counts[0], counts[1], None if process is None else float(process)
+    )
 
 
 def read_results(paths: str | Path | Iterable[str | Path]) -> list[GameResult]:
@@ -165,8 +181,16 @@ class Paired:
 
     @property
     def speed(self) -> tuple[float, float]:
-        """Games per CPU-second of A and of B."""
-        ca, cb = self.cpu
+        """Games per CPU-second of A and of B, each counting the thread that played."""
+        return self._per_second(self.cpu)
+
+    @property
+    def process_speed(self) -> tuple[float, float]:
+        """Games per CPU-second of A and of B, each counting its whole process (``whole_cpu_s``)."""
+        return self._per_second((sum(g.whole_cpu_s for g in self.a), sum(g.whole_cpu_s for g in self.b)))
+
+    def _per_second(self, cpu: tuple[float, float]) -> tuple[float, float]:
+        ca, cb = cpu
         return (self.boards / ca if ca else math.inf), (self.boards / cb if cb else math.inf)
 
     def summary(self) -> dict[str, object]:
@@ -174,6 +198,7 @@ class Paired:
         n = self.boards
         (wa, wb), (only_a, only_b), (d, lo, hi) = self.wins, self.only, self.difference
         sa, sb = self.speed
+        pa, pb = self.process_speed
         return {
             "boards": n,
             "seeds": f"{min(g.seed for g in self.a)}..{max(g.seed for g in self.a)}",
@@ -184,6 +209,7 @@ class Paired:
             "only": {self.name_a: len(only_a), self.name_b: len(only_b)},
             "sign_test_p": sign_test(len(only_a), len(only_b)),
             "speed_ratio": sa / sb if sb else math.inf,
+            "process_speed_ratio": pa / pb if pb else math.inf,
         }
 
     def report(self) -> list[str]:
@@ -211,6 +237,13 @@ class Paired:
             f"  speed: {self.name_a} {sa:.2f} / {self.name_b} {sb:.2f} games per CPU-second = "
             f"{sa / sb if sb else math.inf:.3f}x",
         ]
+        pa, pb = self.process_speed
+        if (pa, pb) != (sa, sb):
+            lines.append(
+                f"  speed, whole processes (every thread counted): "
+                f"{self.name_a} {pa:.2f} / {self.name_b} {pb:.2f} games per CPU-second = "
+                f"{pa / pb if pb else math.inf:.3f}x"
+            )
         return lines
 
 

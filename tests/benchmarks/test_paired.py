@@ -10,7 +10,15 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from benchmarks.paired import GameResult, ResultsFileError, pair, paired_difference, read_results, sign_test
+from benchmarks.paired import (
+    GameResult,
+    ResultsFileError,
+    pair,
+    paired_difference,
+    parse_result,
+    read_results,
+    sign_test,
+)
 
 
 def _games(outcomes: str, first_seed: int = 0, cpu: float = 0.5) -> list[GameResult]:
@@ -130,3 +138,32 @@ def test_a_seed_played_twice_is_refused_across_shards(tmp_path: Path) -> None:
     two.write_text(GameResult(1, False, 0.1).to_json() + "\n")
     with pytest.raises(ResultsFileError, match="seed 1 again"):
         read_results([one, two])
+
+
+def test_whole_process_cpu_is_read_and_gives_a_second_ratio(tmp_path: Path) -> None:
+    """Hill's Java harness adds ``process_cpu_s`` (its collector's and compiler's threads): both ratios."""
+    java = tmp_path / "java.jsonl"
+    java.write_text(
+        "".join(
+            json.dumps({"seed": s, "won": True, "cpu_s": 0.01, "process_cpu_s": 0.02}) + "\n"
+            for s in range(4)
+        )
+    )
+    java_games = read_results(java)
+    assert [g.whole_cpu_s for g in java_games] == [0.02] * 4
+    exact = _games("1111", cpu=0.04)  # one thread: no process_cpu_s, its cpu_s is the whole process's
+    paired = pair(exact, java_games, "exact", "java")
+    summary = paired.summary()
+    assert summary["speed_ratio"] == 0.25
+    assert summary["process_speed_ratio"] == 0.5
+    assert "whole processes" in "\n".join(paired.report())
+    assert "whole processes" not in "\n".join(pair(exact, exact, "a", "b").report())
+    assert parse_result(java_games[0].to_json()) == java_games[0]
+
+
+@pytest.mark.parametrize("value", ["-1", "NaN", '"1"'])
+def test_a_malformed_process_cpu_is_refused(tmp_path: Path, value: str) -> None:
+    path = tmp_path / "r.jsonl"
+    path.write_text(f'{{"seed": 1, "won": true, "cpu_s": 1, "process_cpu_s": {value}}}\n')
+    with pytest.raises(ResultsFileError, match="process_cpu_s must be"):
+        read_results(path)

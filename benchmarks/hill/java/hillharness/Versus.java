@@ -36,12 +36,15 @@ import minesweeper.structure.Location;
 
 /**
  * Plays David Hill's Java solver on the boards of a boards file (benchmarks/boards_file.py), one line of
- * results per game: {"seed", "won", "cpu_s", "moves", "guesses"}.
+ * results per game: {"seed", "won", "cpu_s", "process_cpu_s", "moves", "guesses"}.
  *
  * Settings as his bulk program: SMALL_ANALYSIS, single thread, no flags, the first click at the board's
  * "first". The game loop plays every action the solver returns, in order, until the game ends, as his
- * bulk worker does. cpu_s is this thread's CPU time for the game (ThreadMXBean); play --warmup boards
- * first so that the JIT is warm.
+ * bulk worker does. cpu_s is this thread's CPU time for the game (ThreadMXBean); process_cpu_s is the
+ * whole JVM's over the same game, which adds what other threads spent meanwhile: the watchdog thread
+ * his Solver.start() starts on every call (it wakes every 20 ms until the call ends), the garbage
+ * collector's and the JIT compiler's. Play --warmup
+ * boards first so that the JIT is warm.
  *
  *   java -cp CLASSES hillharness.Versus --boards B.jsonl --out R.jsonl [--warmup W.jsonl] [--limit N]
  *        [--trace T.jsonl] [--progress K]
@@ -56,10 +59,11 @@ public final class Versus {
     record Spec(long seed, int rows, int cols, int firstRow, int firstCol, int[][] mines) {
     }
 
-    record Result(long seed, boolean won, double cpu, int moves, int guesses) {
+    record Result(long seed, boolean won, double cpu, double processCpu, int moves, int guesses) {
         String json() {
-            return String.format(Locale.ROOT, "{\"seed\": %d, \"won\": %s, \"cpu_s\": %.6f, \"moves\": %d, \"guesses\": %d}",
-                    seed, won, cpu, moves, guesses);
+            return String.format(Locale.ROOT,
+                    "{\"seed\": %d, \"won\": %s, \"cpu_s\": %.6f, \"process_cpu_s\": %.6f, \"moves\": %d, \"guesses\": %d}",
+                    seed, won, cpu, processCpu, moves, guesses);
         }
     }
 
@@ -116,6 +120,8 @@ public final class Versus {
     }
 
     static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+    static final com.sun.management.OperatingSystemMXBean PROCESS =
+            (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
 
     static String actionName(int a) {
         return a == Action.CLEAR ? "clear" : a == Action.FLAG ? "flag" : a == Action.CLEARALL ? "chord" : "?";
@@ -124,6 +130,7 @@ public final class Versus {
     /** One game: his solver asked again after every batch of actions, each action played in order. */
     static Result play(Spec spec, BinomialCache cache, StringBuilder trace) {
         FixedLayoutGame game = new FixedLayoutGame(spec.rows, spec.cols, spec.mines, spec.seed);
+        long p0 = PROCESS.getProcessCpuTime();
         long t0 = THREADS.getCurrentThreadCpuTime();
         Solver solver = new Solver(game, settingsFor(spec), false);
         solver.setPlayStyle(PlayStyle.NO_FLAG);
@@ -163,7 +170,8 @@ public final class Versus {
             }
         }
         double cpu = (THREADS.getCurrentThreadCpuTime() - t0) / 1e9;
-        return new Result(spec.seed, game.getGameState() == GameStateModel.WON, cpu, moves, guesses);
+        double processCpu = (PROCESS.getProcessCpuTime() - p0) / 1e9;
+        return new Result(spec.seed, game.getGameState() == GameStateModel.WON, cpu, processCpu, moves, guesses);
     }
 
     static void traceAction(StringBuilder out, Action a, List<EvaluatedLocation> evaluated) {
@@ -204,7 +212,7 @@ public final class Versus {
             System.err.printf(Locale.ROOT, "warm-up: %d games in %.1f s%n", warmup.size(), (System.nanoTime() - w0) / 1e9);
         }
         int won = 0, played = 0;
-        double cpu = 0;
+        double cpu = 0, processCpu = 0;
         try (PrintWriter w = new PrintWriter(new FileWriter(out));
              PrintWriter t = tracePath == null ? null : new PrintWriter(new FileWriter(tracePath))) {
             for (Spec s : boards) {
@@ -218,14 +226,16 @@ public final class Versus {
                 played++;
                 won += r.won ? 1 : 0;
                 cpu += r.cpu;
+                processCpu += r.processCpu;
                 if (progress > 0 && played % progress == 0) {
                     System.err.printf(Locale.ROOT, "%d/%d won %d (%.2f%%), %.1f games/CPU-s%n", played, boards.size(), won,
                             100.0 * won / played, played / cpu);
                 }
             }
         }
-        System.out.printf(Locale.ROOT, "{\"games\": %d, \"wins\": %d, \"win_rate\": %.5f, \"cpu_s\": %.3f, \"games_per_cpu_s\": %.3f}%n",
-                played, won, (double) won / played, cpu, played / cpu);
+        System.out.printf(Locale.ROOT, "{\"games\": %d, \"wins\": %d, \"win_rate\": %.5f, \"cpu_s\": %.3f, \"games_per_cpu_s\": %.3f, "
+                + "\"process_cpu_s\": %.3f, \"games_per_process_cpu_s\": %.3f}%n",
+                played, won, (double) won / played, cpu, played / cpu, processCpu, played / processCpu);
     }
 
     /** His unchanged BulkPlayer, one worker, handed the boards of the file in order. */
@@ -255,7 +265,7 @@ public final class Versus {
             public void postAction(BulkRequest request) {
                 BulkRequestGame g = request.getRequestGames()[0];
                 FixedLayoutGame game = (FixedLayoutGame) g.getGame();
-                results.add(new Result(game.boardSeed(), game.getGameState() == GameStateModel.WON, 0,
+                results.add(new Result(game.boardSeed(), game.getGameState() == GameStateModel.WON, 0, 0,
                         game.getActionCount() - 1, g.getGuesses()));
             }
 
