@@ -11,8 +11,11 @@ machine compare: a run twice as slow everywhere has the same ratios.
 ``python -m benchmarks.figures check`` (``make bench-check``) runs the guarded suites again, into a
 scratch file, and compares each guarded figure, as a ratio to the reference loop, with the same figure in
 the file as last committed (``git show HEAD:benchmarks/figures.json``), for the same build. A figure more
-than 25% worse is reported as a regression and the command exits 1. It is a command for people and for
-the docs, not a timed test in CI: on a shared machine, run it when the machine is quiet and run it twice.
+than 25% worse is reported as a regression and the command exits 1. A regression must hold in every run:
+when one run finds any, the suites run again (at most :data:`CONFIRM_RUNS` runs in all) and each figure
+keeps its best run, so a moment of a shared machine's slowness (its speed moves by a third within
+seconds) is not reported, and a real regression, worse every time, still is. It is a command for people
+and for the docs, not a timed test in CI: on a shared machine, run it when the machine is quiet.
 """
 
 from __future__ import annotations
@@ -32,9 +35,11 @@ from pathlib import Path
 from typing import Any
 
 __all__ = [
+    "CONFIRM_RUNS",
     "FIGURES_FILE",
     "GUARDED_SUITES",
     "TOLERANCE",
+    "best_of",
     "build",
     "compare",
     "machine",
@@ -50,6 +55,8 @@ GUARDED_SUITES = ("engine", "solver")
 """The suites ``make bench-check`` runs: their guarded figures are the ones that matter."""
 TOLERANCE = 0.25
 """A figure more than this much worse, as a ratio to the reference loop, is a regression."""
+CONFIRM_RUNS = 3
+"""At most this many runs of the suites, while one finds a regression: a figure's best run counts."""
 
 _recorded: dict[str, dict[str, dict[str, Any]]] = {}
 
@@ -180,7 +187,9 @@ def compare(old: dict[str, Any], new: dict[str, Any], tolerance: float = TOLERAN
                 then = before["figures"].get(name)
                 if not figure["guard"] or then is None:
                     continue
-                ratio = _slowdown(figure, run["reference_s"], then, before["reference_s"])
+                ratio = _slowdown(
+                    figure, figure.get("reference_s", run["reference_s"]), then, before["reference_s"]
+                )
                 bad = ratio > 1 + tolerance
                 worse += bad
                 lines.append(
@@ -188,6 +197,28 @@ def compare(old: dict[str, Any], new: dict[str, Any], tolerance: float = TOLERAN
                     f"was {then['value']:10.3f}   {ratio:5.2f}x the time{'   REGRESSION' if bad else ''}"
                 )
     return lines, worse
+
+
+def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several runs' files' contents as one: each figure from the run where it did best, as a ratio to
+    that run's reference loop (the figure and that reference kept together, so :func:`compare` reads
+    the best run's ratio)."""
+    merged: dict[str, Any] = json.loads(json.dumps(runs[0]))
+    for other in runs[1:]:
+        for build_name, suites in other.items():
+            for suite, run in suites.items():
+                mine = merged.setdefault(build_name, {}).setdefault(suite, json.loads(json.dumps(run)))
+                for name, figure in run["figures"].items():
+                    kept = mine["figures"].get(name)
+                    if (
+                        kept is None
+                        or _slowdown(
+                            figure, run["reference_s"], kept, kept.get("reference_s", mine["reference_s"])
+                        )
+                        < 1
+                    ):
+                        mine["figures"][name] = {**figure, "reference_s": run["reference_s"]}
+    return merged
 
 
 def _slowdown(now: dict[str, Any], now_ref: float, then: dict[str, Any], then_ref: float) -> float:
@@ -204,12 +235,20 @@ def check(suites: tuple[str, ...] = GUARDED_SUITES) -> int:
     except ValueError:
         print(f"no committed {FIGURES_FILE.name} to compare with: run python -m benchmarks and commit it")
         return 1
-    with tempfile.TemporaryDirectory() as scratch:
-        fresh = Path(scratch) / "figures.json"
-        run(list(suites), fresh)
-        new = json.loads(fresh.read_text())
-    lines, worse = compare(old, new)
-    print("\n".join(["", "bench-check: guarded figures as ratios to the reference loop", *lines]))
+    runs: list[dict[str, Any]] = []
+    worse = 1
+    while worse and len(runs) < CONFIRM_RUNS:
+        with tempfile.TemporaryDirectory() as scratch:
+            fresh = Path(scratch) / "figures.json"
+            run(list(suites), fresh)
+            runs.append(json.loads(fresh.read_text()))
+        lines, worse = compare(old, best_of(runs))
+        title = (
+            f"bench-check: guarded figures as ratios to the reference loop, the best of {len(runs)} run(s)"
+        )
+        print("\n".join(["", title, *lines]))
+        if worse and len(runs) < CONFIRM_RUNS:
+            print(f"{worse} figure(s) more than {TOLERANCE:.0%} worse: running the suites again to confirm")
     print(f"{worse} regression(s) of more than {TOLERANCE:.0%}" if worse else "no regression")
     return 1 if worse else 0
 
