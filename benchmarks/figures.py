@@ -210,13 +210,10 @@ def best_of(runs: list[dict[str, Any]]) -> dict[str, Any]:
                 mine = merged.setdefault(build_name, {}).setdefault(suite, json.loads(json.dumps(run)))
                 for name, figure in run["figures"].items():
                     kept = mine["figures"].get(name)
-                    if (
-                        kept is None
-                        or _slowdown(
-                            figure, run["reference_s"], kept, kept.get("reference_s", mine["reference_s"])
-                        )
-                        < 1
-                    ):
+                    kept_reference = (
+                        mine["reference_s"] if kept is None else kept.get("reference_s", mine["reference_s"])
+                    )
+                    if kept is None or _slowdown(figure, run["reference_s"], kept, kept_reference) < 1:
                         mine["figures"][name] = {**figure, "reference_s": run["reference_s"]}
     return merged
 

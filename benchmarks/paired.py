@@ -5,8 +5,7 @@ A results file holds one JSON line per game: ``{"seed", "won", "cpu_s", ...}`` (
 the CPU time of the thread that played; ``process_cpu_s``, when given, is the whole process's over the
 same game: for Hill's Java harness, every thread's (his solver's watchdog threads, the garbage
 collector's, the JIT compiler's). For a solver that runs in one thread, as ``exact`` does, the two are
-the same. Games pair by seed, the name
-of the board they were played on.
+the same. Games pair by seed, the name of the board they were played on.
 
 The paired difference of win rates, A minus B, is ``(b - c) / n`` where ``b`` boards were won by A only
 and ``c`` by B only, out of ``n`` paired boards. Its 95% interval is the Wald interval of paired
