@@ -294,8 +294,8 @@ class Analysis:
             None,
         )
 
-    def next_risks(self, pos: Position, number: int, view: str, count: int) -> list[float] | None:
-        """``after_reveal(pos, number)``'s ``probabilities.lowest(view, count)``, or None if it proves a
+    def next_risks(self, pos: Position, number: int, view: str, how_many: int) -> list[float] | None:
+        """``after_reveal(pos, number)``'s ``probabilities.lowest(view, how_many)``, or None if it proves a
         covered cell of ``view`` (this view with ``pos`` showing ``number``) safe; what the
         autoplayer's look-ahead asks for every number a cell could show, without the analysis."""
         got = self._revealed(pos, number)
@@ -318,7 +318,7 @@ class Analysis:
         inner_p, inner_safe, _ = _interior_probability(full, interior_ways, system.mines, inner, layouts)
         if inner_safe:
             return None
-        return lowest_risks(listed, view.count(".") - len(listed), inner_p, count)
+        return lowest_risks(listed, view.count(".") - len(listed), inner_p, how_many)
 
     def _revealed(self, pos: Position, number: int) -> _Revealed:
         """This view with ``pos`` showing ``number``, the touched numbers propagated and counted again."""
