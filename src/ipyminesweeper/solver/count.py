@@ -3,10 +3,10 @@
 A solution gives every box ``b`` a mine count ``k_b`` (``0 <= k_b <= n_b``) so that every number sees
 exactly its value; it stands for ``prod C(n_b, k_b)`` layouts of cells. Boxes are taken in an order that
 closes numbers early. After the first ``i`` boxes, what matters for the rest is only how many mines each
-*open* number (one touching boxes on both sides of ``i``) still needs: that tuple is the DP state, and
-partial assignments reaching the same state are merged, their layouts tallied by mine count as a
-polynomial. So the cost grows with the number of states (small for frontiers, which are long and thin),
-not with the number of solutions.
+*open* number (one touching boxes on both sides of ``i``) still needs: those needs, packed into one
+integer a few bits each, are the DP state, and partial assignments reaching the same state are merged,
+their layouts tallied by mine count as a polynomial. So the cost grows with the number of states (small
+for frontiers, which are long and thin), not with the number of solutions.
 
 - the forward pass gives ``weights[m]``, the number of layouts of the component with ``m`` mines;
 - a backward pass, with the weight ``rest[m]`` of everything outside the component folded in, gives for
@@ -28,7 +28,9 @@ from .components import Component
 __all__ = ["ComponentCount", "count"]
 
 Poly = list[int]
-State = tuple[int, ...]
+State = int
+"""What the open numbers still need, packed: each number's need in a field of the state's bits (the
+fields' places are fixed by the step). An int, not a tuple: no tuple to build or hash per state."""
 Layer = tuple[tuple[State, tuple[int, ...]], ...]
 """A forward layer as kept: each state with its polynomial (layouts by mines so far)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
@@ -36,13 +38,16 @@ Terms = Sequence[Sequence[tuple[int, int]]]
 STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
 
 
-_Step = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[tuple[int, int, int], ...], tuple[int, ...]]
-"""Assigning the box at one position of the order: ``(box, size, cons, out, minus)``.
+_Step = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], int, int, int]
+"""Assigning the box at one position of the order: ``(box, size, cons, moved, fresh, minus, mask)``.
 
-``cons``: per number touching the box, ``(index in the state or -1, initial need if -1, capacity of the
-number's later boxes)``; ``out``: per number of the next state, ``(index in the state or -1, initial
-need, 1 if it touches the box)``; ``minus``: the third items of ``out``. A plain tuple of ints, like the
-kept layers (:data:`Layer`): the garbage collector stops tracking those, so the counts kept in
+``cons``: per number touching the box, ``(where its need is in the state (a shift) or -1, initial need
+if -1, capacity of the number's later boxes)``; ``moved``: per number still open after the box that was
+open before it, ``(shift in the state, shift in the next state)``; ``fresh``: the next state's fields
+of the numbers the box opens, their initial needs in place; ``minus``: 1 in the field of each number
+of the next state that touches the box (so ``k`` mines in the box take ``k * minus`` from the next
+state: no field goes below 0, none borrows); ``mask``: one field's bits. A plain tuple of ints, like
+the kept layers (:data:`Layer`): the garbage collector stops tracking those, so the counts kept in
 :func:`count`'s cache cost its passes nothing, and the compiled build unpacks them natively.
 """
 
@@ -78,18 +83,19 @@ class ComponentCount:
         steps, layers = self.steps, self.layers
         combs = [_ways(st[1]) for st in steps]
         nums = [0] * len(self.sizes)
-        after: dict[State, list[int]] = {(): list(rest)}
+        after: dict[State, list[int]] = {0: list(rest)}
         for i in range(len(steps) - 1, -1, -1):
             st = steps[i]
             cb = combs[i]
             here: dict[State, list[int]] = {}
             num = 0
+            minus = st[5]
             for s, poly in layers[i]:
                 length = len(poly)
                 vec = [0] * length
-                lo, hi, base, minus = _bounds(st, s)
+                lo, hi, base = _bounds(st, s)
                 for k in range(lo, hi + 1):
-                    nxt = after.get(_key(base, minus, k))
+                    nxt = after.get(base - k * minus)
                     if nxt is None:
                         continue
                     c = cb[k]
@@ -111,16 +117,16 @@ class ComponentCount:
         """
         steps, layers = self.steps, self.layers
         alive: list[set[State]] = [set() for _ in layers]
-        empty: State = ()
-        alive[-1] = {empty} & {s for s, _ in layers[-1]}
+        alive[-1] = {0} & {s for s, _ in layers[-1]}  # every number closed: the empty state
         for i in range(len(steps) - 1, -1, -1):
             st = steps[i]
+            minus = st[5]
             for s, _ in layers[i]:
-                lo, hi, base, minus = _bounds(st, s)
-                if any(_key(base, minus, k) in alive[i + 1] for k in range(lo, hi + 1)):
+                lo, hi, base = _bounds(st, s)
+                if any(base - k * minus in alive[i + 1] for k in range(lo, hi + 1)):
                     alive[i].add(s)
-        if () in alive[0]:
-            yield from _walk(steps, alive, [0] * len(self.sizes), 0, ())
+        if 0 in alive[0]:
+            yield from _walk(steps, alive, [0] * len(self.sizes), 0, 0)
 
     def number_table(self, terms: Mapping[int, Terms]) -> list[Poly]:
         """``t[m][a]``: layouts with ``m`` mines and ``a`` "marked" mines.
@@ -128,13 +134,13 @@ class ComponentCount:
         ``terms[b][k]`` replaces box ``b``'s plain weight ``C(n_b, k)`` by ``(a, coefficient)`` pairs.
         """
         all_terms: list[Terms] = []
-        for box, size, _, _, _ in self.steps:
+        for box, size, _, _, _, _, _ in self.steps:
             special = terms.get(box)
             if special is None:
                 all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(size))])
             else:
                 all_terms.append([[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(size + 1)])
-        final = _forward(self.steps, all_terms)[-1].get((), [])
+        final = _forward(self.steps, all_terms)[-1].get(0, [])
         table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
         for idx, v in enumerate(final):
             if v:
@@ -151,9 +157,10 @@ def _walk(
         yield tuple(ks)
         return
     st = steps[i]
-    lo, hi, base, minus = _bounds(st, s)
+    lo, hi, base = _bounds(st, s)
+    minus = st[5]
     for k in range(lo, hi + 1):
-        key = _key(base, minus, k)
+        key = base - k * minus
         if key in alive[i + 1]:
             ks[st[0]] = k
             yield from _walk(steps, alive, ks, i + 1, key)
@@ -165,38 +172,35 @@ def _ways(n: int) -> tuple[int, ...]:
     return tuple(comb(n, k) for k in range(n + 1))
 
 
-def _bounds(st: _Step, s: State) -> tuple[int, int, list[int], tuple[int, ...]]:
-    """Range of mines the step's box can hold from state ``s``; the next state before the box."""
-    _, hi, cons, out, minus = st
+def _bounds(st: _Step, s: State) -> tuple[int, int, State]:
+    """Range of mines the step's box can hold from state ``s``, and the next state with no mine in the
+    box (``base - k * st[5]`` with ``k``)."""
+    _, hi, cons, moved, base, _, mask = st
     lo = 0
-    for idx, init, cap in cons:
-        v = s[idx] if idx >= 0 else init
+    for shift, init, cap in cons:
+        v = (s >> shift) & mask if shift >= 0 else init
         if v < hi:
             hi = v
         if v - cap > lo:
             lo = v - cap
-    base = [s[idx] if idx >= 0 else init for idx, init, _ in out]
-    return lo, hi, base, minus
-
-
-def _key(base: list[int], minus: tuple[int, ...], k: int) -> State:
-    if not k:
-        return tuple(base)
-    return tuple([b - k * m for b, m in zip(base, minus)])  # noqa: B905 (same length)
+    for here, there in moved:
+        base |= ((s >> here) & mask) << there
+    return lo, hi, base
 
 
 def _forward(steps: Sequence[_Step], terms: Sequence[Terms]) -> list[dict[State, Poly]]:
-    layers: list[dict[State, Poly]] = [{(): [1]}]
+    layers: list[dict[State, Poly]] = [{0: [1]}]
     for i, st in enumerate(steps):
         nxt: dict[State, Poly] = {}
         box_terms = terms[i]
+        minus = st[5]
         for s, poly in layers[-1].items():
-            lo, hi, base, minus = _bounds(st, s)
+            lo, hi, base = _bounds(st, s)
             for k in range(lo, hi + 1):
                 pairs = box_terms[k]
                 if not pairs:
                     continue
-                key = _key(base, minus, k)
+                key = base - k * minus
                 dest = nxt.get(key)
                 if dest is None:
                     dest = nxt[key] = []
@@ -260,22 +264,25 @@ def count(component: Component) -> ComponentCount:
     first = [min(map(at, mem)) for mem in members]
     last = [max(map(at, mem)) for mem in members]
     capacity = [sum(map(size_of, mem)) for mem in members]  # cells of each number's later boxes
+    width = max(4, max(values, default=0).bit_length())  # bits of a need in the state (a need <= 8)
+    mask = (1 << width) - 1
     steps: list[_Step] = []
     active: list[int] = []  # numbers open before the current step, in state order
     for i, b in enumerate(order):
-        where = {c: j for j, c in enumerate(active)}
-        mine = set(cons_of[b])
+        where = {c: j * width for j, c in enumerate(active)}
         for c in cons_of[b]:
             capacity[c] -= sizes[b]
         cons = tuple([(where.get(c, -1), values[c], capacity[c]) for c in cons_of[b]])
         nxt = [c for c in active if last[c] > i] + [c for c in cons_of[b] if first[c] == i and last[c] > i]
-        out = tuple([(where.get(c, -1), values[c], int(c in mine)) for c in nxt])
-        steps.append((b, sizes[b], cons, out, tuple([m for _, _, m in out])))
+        moved = tuple([(where[c], j * width) for j, c in enumerate(nxt) if c in where])
+        fresh = sum(values[c] << (j * width) for j, c in enumerate(nxt) if c not in where)
+        minus = sum(1 << (j * width) for j, c in enumerate(nxt) if c in cons_of[b])
+        steps.append((b, sizes[b], cons, moved, fresh, minus, mask))
         active = nxt
     terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
     forward = _forward(steps, terms)
     layers = tuple([tuple([(s, tuple(poly)) for s, poly in layer.items()]) for layer in forward])
-    final = forward[-1].get((), [])
+    final = forward[-1].get(0, [])
     size = sum(sizes)
     weights = [0] * (size + 1)
     for m, v in enumerate(final):
