@@ -175,7 +175,7 @@ def _ways(n: int) -> tuple[int, ...]:
 def _bounds(st: _Step, s: State) -> tuple[int, int, State]:
     """Range of mines the step's box can hold from state ``s``, and the next state with no mine in the
     box (``base - k * st[5]`` with ``k``)."""
-    _, hi, cons, moved, base, _, mask = st
+    _, hi, cons, moved, base, _, mask = st  # base: the step's fresh fields, to which the moved ones go
     lo = 0
     for shift, init, cap in cons:
         v = (s >> shift) & mask if shift >= 0 else init
