@@ -19,8 +19,10 @@ from ipyminesweeper.play import exact
 from ipyminesweeper.play.endgame import best_endgame_move, search_layouts
 from ipyminesweeper.play.guess import (
     CUTOFF,
+    TIE,
     GuessRule,
     _candidates,
+    _look_ahead,
     _rank,
     forced_fifty_fifty,
     second_order_safety,
@@ -199,6 +201,22 @@ def test_third_order_safety_equals_brute_force(rows: int, cols: int, seed: int, 
     view, x, pos, dist = _random_position(rows, cols, seed, data, 9)
     got = third_order_safety(view, x, dist, frozenset(), width=rows * cols)
     assert got == pytest.approx(float(_brute_third_order(view, pos)), abs=1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows=st.integers(2, 4), cols=st.integers(2, 4), seed=st.integers(0, 2**32 - 1), data=st.data())
+def test_a_look_ahead_stops_only_when_it_cannot_beat_the_best(
+    rows: int, cols: int, seed: int, data: st.DataObject
+) -> None:
+    """The third level drops a next cell as soon as its safety cannot beat the best one's: what it
+    returns when it can is what the full look-ahead returns, and a cell that cannot is dropped."""
+    view, x, _, dist = _random_position(rows, cols, seed, data, 9)
+    a = analyse(view, explain=False)
+    full = _look_ahead(a, view.cells, x, dist, frozenset())
+    assert full is not None
+    assert _look_ahead(a, view.cells, x, dist, frozenset(), beat=full.safety - 2 * TIE) == full
+    if 0 < sum(dist) < 1 - 2 * TIE:  # x may be a mine (and is not surely one): it cannot reach 1
+        assert _look_ahead(a, view.cells, x, dist, frozenset(), beat=1.0) is None
 
 
 def test_a_near_tie_is_settled_one_level_deeper() -> None:

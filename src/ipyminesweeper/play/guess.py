@@ -220,10 +220,12 @@ def _look_ahead(
     dist: tuple[float, ...],
     known: frozenset[int],
     floor: float = -1.0,
+    beat: float = -1.0,
 ) -> _Ahead | None:
     """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) in the view ``cells`` (analysed as ``a``)
     and look at the next move after each number it could show. None as soon as the blended safety
-    cannot reach ``floor``."""
+    cannot reach ``floor``, or the safety cannot come within :data:`TIE` of ``beat`` (each number left
+    adds at most its probability to both)."""
     rows, cols = a.rows, a.cols
     around = _around(rows, cols, x)
     safety = blended = progress = 0.0
@@ -233,7 +235,7 @@ def _look_ahead(
     for k in range(9):
         if dist[k] <= 0:
             continue
-        if blended + left < floor:
+        if blended + left < floor or safety + left < beat - TIE:
             return None
         hypo = _shows(cells, x, k)
         proved = local_rules(hypo, rows, cols, around, known)[0]
@@ -302,9 +304,10 @@ def third_order_safety(
                 break  # safest first: the rest cannot do better
             y = pos[0] * cols + pos[1]
             dist_y = after.number_distribution(pos)
-            got = _look_ahead(after, hypo, y, dist_y, mines_after)
-            assert got is not None  # no floor: never dropped
-            best = max(best, got.safety)
+            # dropped (None) as soon as it cannot do better than the best so far
+            got = _look_ahead(after, hypo, y, dist_y, mines_after, beat=best)
+            if got is not None:
+                best = max(best, got.safety)
         total += dist[k] * best
     return total
 
