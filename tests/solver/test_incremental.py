@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 
 from _solver_oracle import MinimalView
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ipyminesweeper import new_board, reveal, toggle_flag
 from ipyminesweeper.solver import analyse, deduce
@@ -84,6 +86,37 @@ def test_revealed_since_finds_reveals_and_nothing_else() -> None:
     assert revealed_since("..f.", "..f*", 2) is None  # the end of a game
     assert revealed_since("..f.", "..f", 2) is None
     assert revealed_since("....", "....", 2) == []
+
+
+def _revealed_by_definition(old: str, new: str) -> list[int] | None:
+    """revealed_since as its docstring says it, one cell at a time."""
+    if len(new) != len(old) or not (old.isascii() and new.isascii()):
+        return None
+    out = []
+    for i, (o, n) in enumerate(zip(old, new, strict=True)):
+        if o == n:
+            continue
+        if o not in ".f" or not (n in ".f" or "0" <= n <= "8"):
+            return None
+        if n not in ".f":
+            out.append(i)
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    old=st.text(alphabet=".f012345678*", min_size=1, max_size=120),
+    data=st.data(),
+)
+def test_revealed_since_agrees_with_its_definition(old: str, data: st.DataObject) -> None:
+    """Any edit of a view, wherever its first and last changed cells are: near the ends, in one row or
+    spread out, with a stray character or one outside ASCII."""
+    cells = list(old)
+    for i in data.draw(st.lists(st.integers(0, len(old) - 1), max_size=6)):
+        cells[i] = data.draw(st.sampled_from(".f012345678*XFé"))
+    new = "".join(cells)
+    cols = data.draw(st.integers(1, 12))
+    assert revealed_since(old, new, cols) == _revealed_by_definition(old, new)
 
 
 def _reading(view: MinimalView) -> ConstraintSystem | None:
