@@ -33,6 +33,10 @@ State = int
 fields' places are fixed by the step). An int, not a tuple: no tuple to build or hash per state."""
 Layer = tuple[tuple[State, tuple[int, ...]], ...]
 """A forward layer as kept: each state with its polynomial (layouts by mines so far)."""
+Bounds = tuple[int, ...]
+"""What :func:`_bounds` says of each state of a layer at the next step, flat: ``lo, hi, base`` of the
+first state, then of the second, ... (one tuple per layer, not one per state: the garbage collector
+has a few objects to look at, not one per state of every component kept)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
 Terms = Sequence[Sequence[tuple[int, int]]]
 STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
@@ -56,13 +60,16 @@ the kept layers (:data:`Layer`): the garbage collector stops tracking those, so 
 class ComponentCount:
     """A component's DP: its steps, the forward layers and ``weights[m]`` (layouts with ``m`` mines).
 
-    ``weights`` is all zeros when the component's numbers contradict each other.
+    ``bounds[i][3 * j : 3 * j + 3]``: :func:`_bounds` of the ``j``-th state of ``layers[i]`` at
+    ``steps[i]``, worked out once by the forward pass and read by every backward pass. ``weights`` is
+    all zeros when the component's numbers contradict each other.
     """
 
     component: Component
     sizes: tuple[int, ...]
     steps: tuple[_Step, ...]
     layers: tuple[Layer, ...]
+    bounds: tuple[Bounds, ...]
     weights: tuple[int, ...]
 
     @property
@@ -80,7 +87,7 @@ class ComponentCount:
         mines, ``box_numerators(rest)[b] / sizes[b]`` is the number of layouts with a mine on a
         given cell of box ``b``. ``rest`` has ``size + 1`` entries.
         """
-        steps, layers = self.steps, self.layers
+        steps, layers, bounds = self.steps, self.layers, self.bounds
         combs = [_ways(st[1]) for st in steps]
         nums = [0] * len(self.sizes)
         after: dict[State, list[int]] = {0: list(rest)}
@@ -90,10 +97,13 @@ class ComponentCount:
             here: dict[State, list[int]] = {}
             num = 0
             minus = st[5]
+            kept = bounds[i]
+            j = 0  # where the state's bounds start in kept
             for s, poly in layers[i]:
                 length = len(poly)
                 vec = [0] * length
-                lo, hi, base = _bounds(st, s)
+                lo, hi, base = kept[j], kept[j + 1], kept[j + 2]
+                j += 3
                 for k in range(lo, hi + 1):
                     nxt = after.get(base - k * minus)
                     if nxt is None:
@@ -119,10 +129,12 @@ class ComponentCount:
         alive: list[set[State]] = [set() for _ in layers]
         alive[-1] = {0} & {s for s, _ in layers[-1]}  # every number closed: the empty state
         for i in range(len(steps) - 1, -1, -1):
-            st = steps[i]
-            minus = st[5]
+            minus = steps[i][5]
+            kept = self.bounds[i]
+            j = 0
             for s, _ in layers[i]:
-                lo, hi, base = _bounds(st, s)
+                lo, hi, base = kept[j], kept[j + 1], kept[j + 2]
+                j += 3
                 if any(base - k * minus in alive[i + 1] for k in range(lo, hi + 1)):
                     alive[i].add(s)
         if 0 in alive[0]:
@@ -140,7 +152,7 @@ class ComponentCount:
                 all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(size))])
             else:
                 all_terms.append([[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(size + 1)])
-        final = _forward(self.steps, all_terms)[-1].get(0, [])
+        final = _forward(self.steps, all_terms, keep_bounds=False)[0][-1].get(0, [])
         table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
         for idx, v in enumerate(final):
             if v:
@@ -188,14 +200,22 @@ def _bounds(st: _Step, s: State) -> tuple[int, int, State]:
     return lo, hi, base
 
 
-def _forward(steps: Sequence[_Step], terms: Sequence[Terms]) -> list[dict[State, Poly]]:
+def _forward(
+    steps: Sequence[_Step], terms: Sequence[Terms], *, keep_bounds: bool
+) -> tuple[list[dict[State, Poly]], list[Bounds]]:
+    """The forward layers (each state with its polynomial) and, if ``keep_bounds``, for each layer
+    before a step the :func:`_bounds` of its states in the layer's order (:data:`Bounds`)."""
     layers: list[dict[State, Poly]] = [{0: [1]}]
+    bounds: list[Bounds] = []
     for i, st in enumerate(steps):
         nxt: dict[State, Poly] = {}
         box_terms = terms[i]
         minus = st[5]
+        here: list[int] = []
         for s, poly in layers[-1].items():
             lo, hi, base = _bounds(st, s)
+            if keep_bounds:
+                here += (lo, hi, base)
             for k in range(lo, hi + 1):
                 pairs = box_terms[k]
                 if not pairs:
@@ -212,7 +232,8 @@ def _forward(steps: Sequence[_Step], terms: Sequence[Terms]) -> list[dict[State,
                         if v:
                             dest[t + shift] += coef * v
         layers.append(nxt)
-    return layers
+        bounds.append(tuple(here))
+    return layers, bounds
 
 
 def _order(nb: int, cons_of: list[list[int]], members: list[tuple[int, ...]]) -> list[int]:
@@ -280,11 +301,11 @@ def count(component: Component) -> ComponentCount:
         steps.append((b, sizes[b], cons, moved, fresh, minus, mask))
         active = nxt
     terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
-    forward = _forward(steps, terms)
+    forward, bounds = _forward(steps, terms, keep_bounds=True)
     layers = tuple([tuple([(s, tuple(poly)) for s, poly in layer.items()]) for layer in forward])
     final = forward[-1].get(0, [])
     size = sum(sizes)
     weights = [0] * (size + 1)
     for m, v in enumerate(final):
         weights[m] = v
-    return ComponentCount(component, sizes, tuple(steps), layers, tuple(weights))
+    return ComponentCount(component, sizes, tuple(steps), layers, tuple(bounds), tuple(weights))
