@@ -27,7 +27,7 @@ from typing import Any
 
 from ipyminesweeper import Board, View, analyse, exact, play, reveal
 from ipyminesweeper.play.endgame import ENDGAME_LAYOUTS, best_endgame_move, best_region_move
-from ipyminesweeper.play.guess import NEAR_TIE, unavoidable_pair, weigh
+from ipyminesweeper.play.guess import unavoidable_pair, weigh
 
 from .boards_file import BoardSpec, to_board
 
@@ -81,7 +81,6 @@ def exact_path(rows: int, cols: int, mines: int, cells: str) -> tuple[str, Pos |
             "p_mine": c.probability,
             "safety": c.safety,
             "score": c.score,
-            "third": c.third,
             "progress": c.progress,
             "dead": c.dead,
         }
@@ -89,6 +88,8 @@ def exact_path(rows: int, cols: int, mines: int, cells: str) -> tuple[str, Pos |
     }
     return "look-ahead", ranked[0].pos, table
 
+
+NEAR_TIE = 0.002  # two look-ahead scores within this (relative) of each other are a near tie
 
 JS_PATHS = (
     ("chance to win the game", "endgame"),

@@ -76,7 +76,7 @@ def test_one_region_is_the_start_of_a_game() -> None:
 
 
 def test_the_reason_words_a_tiny_weight_plainly() -> None:
-    common = {"dead": False, "likely": 1, "proves": (), "safety": 0.7, "runner": None}
+    common = {"dead": False, "likely": 1, "proves": (), "safety": 0.7}
     assert "weighed up" not in guessed((0, 0), 0.2, None, 1, **common)
     tiny = guessed((0, 0), 0.2, None, 1, weight=1 + 1e-9, **common)
     assert "weighed up by less than 0.1% because" in tiny

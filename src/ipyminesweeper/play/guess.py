@@ -27,8 +27,6 @@ In order (the rule of David Hill's JSMinesweeper, ``Minesweeper/client/solver_ma
    have joined up), each score is also weighed by the cell's *50/50 influence* (:mod:`.influence`),
    as Hill's solvers weigh every guess: at the first guess a far corner, which could be half of a
    50/50 later, then beats a cell next to the first number.
-5. **A third level where the top candidates nearly tie** (within :data:`NEAR_TIE`): for each number the
-   cell could show, the best second-order safety among the safest cells of the position that follows.
 
 Every guess carries its reason, e.g. "(4,7) is a guess: P(mine) = 18.0%, the lowest; if safe it most
 likely shows a 1, which would prove (5,8) safe; 71.2% chance this guess and the next move are both
@@ -58,7 +56,6 @@ __all__ = [
     "one_region",
     "reveal_or_unflag",
     "second_order_safety",
-    "third_order_safety",
     "unavoidable_pair",
     "weigh",
 ]
@@ -69,17 +66,14 @@ INTERIOR = 0.95  # interior candidates join when their P(safe) > INTERIOR * the 
 INTERIOR_ALL = 30  # with fewer interior cells than this, every one is a candidate
 BLEND = 0.8  # weight of the safest next cell in the secondary safety; the second safest gets the rest
 PROGRESS_BONUS = 0.001  # score = secondary safety * (1 + PROGRESS_BONUS * P(progress)): a tie-break
-NEAR_TIE = 0.002  # candidates within this (relative) of the best score are looked at a third level
-THIRD_CANDIDATES = 2  # at most this many candidates get the third level
-THIRD_WIDTH = 2  # next moves weighed at the third level: the safest few
 
 
 @dataclass(frozen=True)
 class Candidate:
     """A cell the guess rule weighs: ``probability`` of a mine, ``progress`` (P(its number proves a
     cell safe | it is safe)), whether it is ``dead``, and after the look-ahead its ``safety`` (P(it and
-    the next move are safe)), ``score`` (the blended secondary safety with the progress bonus; None
-    when dropped half-way) and ``third`` (P(three safe moves), only near a tie)."""
+    the next move are safe)) and ``score`` (the blended secondary safety with the progress bonus;
+    None when dropped half-way)."""
 
     pos: Position
     probability: float
@@ -89,7 +83,6 @@ class Candidate:
     dist: tuple[float, ...] = ()  # P(safe and shows k), k = 0..8
     safety: float | None = None
     score: float | None = None
-    third: float | None = None
     likely: int = 0  # the number it most likely shows if safe
     proves: tuple[int, ...] = ()  # cells that number would prove safe (flat indices)
     weight: float = 1.0  # the long-term weight its score got (1: none)
@@ -220,12 +213,10 @@ def _look_ahead(
     dist: tuple[float, ...],
     known: frozenset[int],
     floor: float = -1.0,
-    beat: float = -1.0,
 ) -> _Ahead | None:
     """Reveal ``x`` (``dist[k] = P(x is safe and shows k)``) in the view ``cells`` (analysed as ``a``)
     and look at the next move after each number it could show. None as soon as the blended safety
-    cannot reach ``floor``, or the safety cannot come within :data:`TIE` of ``beat`` (each number left
-    adds at most its probability to both)."""
+    cannot reach ``floor`` (each number left adds at most its probability to it)."""
     rows, cols = a.rows, a.cols
     around = _around(rows, cols, x)
     safety = blended = progress = 0.0
@@ -235,7 +226,7 @@ def _look_ahead(
     for k in range(9):
         if dist[k] <= 0:
             continue
-        if blended + left < floor or safety + left < beat - TIE:
+        if blended + left < floor:
             return None
         hypo = _shows(cells, x, k)
         proved = local_rules(hypo, rows, cols, around, known)[0]
@@ -271,45 +262,6 @@ def second_order_safety(
     got = _look_ahead(a, view.cells, x, dist, known)
     assert got is not None  # no floor: never dropped
     return got.safety
-
-
-def third_order_safety(
-    view: ViewLike,
-    x: int,
-    dist: tuple[float, ...],
-    known: frozenset[int],
-    width: int = THIRD_WIDTH,
-    analysis: Analysis | None = None,
-) -> float:
-    """``P(x, the next move and the one after are all safe)`` in ``view``: for each number ``x`` could
-    show, 1 if a cell is then proved safe, else the best :func:`second_order_safety` among the
-    ``width`` safest cells of the position that follows. ``analysis``: the view's, if already made."""
-    rows, cols, cells = view.rows, view.cols, view.cells
-    around = _around(rows, cols, x)
-    a = analyse(view, explain=False) if analysis is None else analysis
-    total = 0.0
-    for k in range(9):
-        if dist[k] <= 0:
-            continue
-        hypo = _shows(cells, x, k)
-        proved = local_rules(hypo, rows, cols, around, known)[0]
-        after = None if proved else a.after_reveal(divmod(x, cols), k)
-        if after is None or any(hypo[r * cols + c] in ".f" for r, c in after.safe):
-            total += dist[k]
-            continue
-        mines_after = frozenset(r * cols + c for r, c in after.mines)
-        best = 0.0
-        for p, pos in after.probabilities.safest(hypo, width):
-            if 1 - p <= best:
-                break  # safest first: the rest cannot do better
-            y = pos[0] * cols + pos[1]
-            dist_y = after.number_distribution(pos)
-            # dropped (None) as soon as it cannot do better than the best so far
-            got = _look_ahead(after, hypo, y, dist_y, mines_after, beat=best)
-            if got is not None:
-                best = max(best, got.safety)
-        total += dist[k] * best
-    return total
 
 
 def candidate(view: ViewLike, a: Analysis, pos: Position) -> Candidate:
@@ -421,43 +373,12 @@ def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Can
         weighed.consider(c)
     if rule.more is not None:
         # a cell scores at most its P(safe) (times the bonus and, weighted, its weight): one less safe
-        # than this can neither win nor come near enough to the best for the third level
-        best = max(weighed.best, 0.0)
-        least = -1.0 if weighed.weighted else best * (1 - NEAR_TIE) / (1 + PROGRESS_BONUS)
+        # than this cannot win
+        least = -1.0 if weighed.weighted else max(weighed.best, 0.0) / (1 + PROGRESS_BONUS)
         for c in rule.more(view, a, {c.pos for c in candidates}, least):
             weighed.consider(c)
     weighed.scored.sort(key=_rank)
-    return _third_level(weighed) + weighed.dropped
-
-
-def _third_level(weighed: _Weighing) -> list[Candidate]:
-    """The scored candidates, best first, with the top ones that nearly tie (:data:`NEAR_TIE`, at most
-    :data:`THIRD_CANDIDATES`, none the mirror of another) ranked first by :func:`third_order_safety`."""
-    scored, view = weighed.scored, weighed.view
-    top = scored[0].score or 0.0
-    close: list[Candidate] = []
-    for c in scored:
-        if c.dead or (c.score or 0.0) < top * (1 - NEAR_TIE) or len(close) == THIRD_CANDIDATES:
-            break
-        if not any(abs((d.score or 0.0) - (c.score or 0.0)) < TIE and d.dist == c.dist for d in close):
-            close.append(c)  # (one that ties another exactly, number for number, is most likely its mirror)
-    if NEAR_TIE <= 0 or len(close) <= 1:
-        return scored
-    deeper = [
-        replace(
-            c,
-            third=third_order_safety(
-                view,
-                c.pos[0] * view.cols + c.pos[1],
-                c.dist,
-                weighed.known,
-                analysis=weighed.a,
-            ),
-        )
-        for c in close
-    ]
-    deeper.sort(key=lambda c: (-round(c.third or 0.0, 9), *_rank(c)))
-    return deeper + [c for c in scored if c not in close]
+    return weighed.scored + weighed.dropped
 
 
 def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:
@@ -491,7 +412,6 @@ def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:
         best.pos,
         _guess_reason(
             best,
-            ranked[1] if len(ranked) > 1 else None,
             pmin,
             sum(1 for p, _ in cands if p <= best.probability + TIE),
             cols,
@@ -531,11 +451,7 @@ def _pair_move(view: ViewLike, a: Analysis, pair: tuple[Position, Position]) -> 
     return Move("reveal", pos, why, p, numbers=numbers, constrained=(pos, other))
 
 
-def _guess_reason(c: Candidate, runner: Candidate | None, pmin: float, tie: int, cols: int) -> str:
-    theirs = None if runner is None else runner.third
-    close = None
-    if runner is not None and c.third is not None and theirs is not None and c.third > theirs + TIE:
-        close = (runner.pos, c.third, theirs)  # a third move decided between the two
+def _guess_reason(c: Candidate, pmin: float, tie: int, cols: int) -> str:
     return wording.guessed(
         c.pos,
         c.probability,
@@ -545,6 +461,5 @@ def _guess_reason(c: Candidate, runner: Candidate | None, pmin: float, tie: int,
         likely=c.likely,
         proves=tuple(divmod(j, cols) for j in c.proves),
         safety=c.safety or 0.0,
-        runner=close,
         weight=c.weight,
     )

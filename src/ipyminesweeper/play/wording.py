@@ -149,13 +149,11 @@ def guessed(
     likely: int,
     proves: tuple[Position, ...],
     safety: float,
-    runner: tuple[Position, float, float] | None,
     weight: float = 1.0,
 ) -> str:
     """Why the look-ahead picked ``pos``: its risk (``lowest``, when another cell is less risky; ``tie``
-    cells as risky), what it likely shows and proves, the chance of two safe moves, the long-term
-    ``weight`` its score got (above 1: it could be half of a later 50/50) and the runner-up (its
-    position, and the two chances of three safe moves) when a third move decided."""
+    cells as risky), what it likely shows and proves, the chance of two safe moves and the long-term
+    ``weight`` its score got (above 1: it could be half of a later 50/50)."""
     why = f"{format_position(pos)} is a guess: P(mine) = {percent(p)}"
     shared = f", shared by {tie} cells" if tie > 1 else ""
     why += f" (the lowest is {percent(lowest)})" if lowest is not None else f", the lowest{shared}"
@@ -172,10 +170,4 @@ def guessed(
         by = percent(weight - 1.0) if weight - 1.0 >= 0.001 else "less than 0.1%"
         why += f"; weighed up by {by} because it could be half of a 50/50 later, which revealing it"
         why += " now rules out"
-    if runner is not None:
-        other, mine, theirs = runner
-        why += (
-            f"; close to {format_position(other)}, but {percent(mine)} chance of three safe"
-            f" moves against {percent(theirs)}"
-        )
     return why
