@@ -92,8 +92,8 @@ def search_layouts(
     try:
         # safest first, so the bound in wins() prunes early
         for x in sorted(unknown, key=lambda x: (-sum(m.bit_count() for m in search.shows[x]), x)):
-            sp = search.split(x, everything, n)
-            if sp is None or (choice is not None and sp[0] <= choice[0]):
+            sp = search.split(x, everything, n, 0 if choice is None else choice[0])
+            if sp is None:
                 continue
             key = (sum(map(search.wins, sp[1])), sp[0], -x)
             if choice is None or key > choice:
@@ -137,15 +137,19 @@ class _Search:
     def __init__(self, unknown: tuple[int, ...], shows: dict[int, tuple[int, ...]], work: int) -> None:
         self.unknown = unknown
         self.shows = shows
+        self.safe = {x: sum(masks) for x, masks in shows.items()}  # where x is safe (the masks are disjoint)
         self.budget = work
         self.memo: dict[int, int] = {}
 
-    def split(self, x: int, ids: int, n: int) -> tuple[int, list[int]] | None:
+    def split(self, x: int, ids: int, n: int, best: int) -> tuple[int, list[int]] | None:
         """The layouts of ``ids`` (``n`` of them) where ``x`` is safe, grouped by the number it
-        shows; None if revealing ``x`` is certain death or tells nothing."""
+        shows; None if revealing ``x`` is certain death, tells nothing, or is safe in ``best``
+        layouts or fewer (so cannot win more than ``best``)."""
+        safe = (ids & self.safe[x]).bit_count()
+        if safe <= best:
+            return None  # (most cells, once a good one is found: one AND, no loop)
         parts = [part for m in self.shows[x] if (part := m & ids)]
-        safe = sum(part.bit_count() for part in parts)
-        if safe == 0 or (len(parts) == 1 and safe == n):
+        if len(parts) == 1 and safe == n:
             return None
         return safe, parts
 
@@ -163,9 +167,9 @@ class _Search:
             raise _OutOfWork
         best = 0
         for x in self.unknown:
-            sp = self.split(x, ids, n)
-            if sp is None or sp[0] <= best:
-                continue  # cannot beat the best even if it won every time
+            sp = self.split(x, ids, n, best)  # None if it cannot beat the best even winning every time
+            if sp is None:
+                continue
             w = sum(map(self.wins, sp[1]))
             if w > best:
                 best = w
