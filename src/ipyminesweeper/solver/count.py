@@ -34,9 +34,11 @@ fields' places are fixed by the step). An int, not a tuple: no tuple to build or
 Layer = tuple[tuple[State, tuple[int, ...]], ...]
 """A forward layer as kept: each state with its polynomial (layouts by mines so far)."""
 Bounds = tuple[int, ...]
-"""What :func:`_bounds` says of each state of a layer at the next step, flat: ``lo, hi, base`` of the
-first state, then of the second, ... (one tuple per layer, not one per state: the garbage collector
-has a few objects to look at, not one per state of every component kept)."""
+"""What each state of a layer allows at the next step, flat: ``lo, hi, base`` of the first state (the
+range of mines the step's box can hold from it, and the next state with no mine in the box, from
+which ``k`` mines take ``k * minus``), then of the second, ... (one tuple per layer, not one per
+state: the garbage collector has a few objects to look at, not one per state of every component
+kept)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
 Terms = Sequence[Sequence[tuple[int, int]]]
 STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
@@ -60,7 +62,7 @@ the kept layers (:data:`Layer`): the garbage collector stops tracking those, so 
 class ComponentCount:
     """A component's DP: its steps, the forward layers and ``weights[m]`` (layouts with ``m`` mines).
 
-    ``bounds[i][3 * j : 3 * j + 3]``: :func:`_bounds` of the ``j``-th state of ``layers[i]`` at
+    ``bounds[i][3 * j : 3 * j + 3]``: the :data:`Bounds` of the ``j``-th state of ``layers[i]`` at
     ``steps[i]``, worked out once by the forward pass and read by every backward pass. ``weights`` is
     all zeros when the component's numbers contradict each other.
     """
@@ -126,8 +128,10 @@ class ComponentCount:
         the cost is proportional to the number of solutions listed.
         """
         steps, layers = self.steps, self.layers
-        alive: list[set[State]] = [set() for _ in layers]
-        alive[-1] = {0} & {s for s, _ in layers[-1]}  # every number closed: the empty state
+        # alive[i]: the states of layers[i] from which the last layer is reachable, with their bounds
+        alive: list[dict[State, tuple[int, int, int]]] = [{} for _ in layers]
+        if any(s == 0 for s, _ in layers[-1]):
+            alive[-1][0] = (0, 0, 0)  # every number closed: the empty state (bounds never read)
         for i in range(len(steps) - 1, -1, -1):
             minus = steps[i][5]
             kept = self.bounds[i]
@@ -136,7 +140,7 @@ class ComponentCount:
                 lo, hi, base = kept[j], kept[j + 1], kept[j + 2]
                 j += 3
                 if any(base - k * minus in alive[i + 1] for k in range(lo, hi + 1)):
-                    alive[i].add(s)
+                    alive[i][s] = (lo, hi, base)
         if 0 in alive[0]:
             yield from _walk(steps, alive, [0] * len(self.sizes), 0, 0)
 
@@ -161,15 +165,15 @@ class ComponentCount:
 
 
 def _walk(
-    steps: tuple[_Step, ...], alive: list[set[State]], ks: list[int], i: int, s: State
+    steps: tuple[_Step, ...], alive: list[dict[State, tuple[int, int, int]]], ks: list[int], i: int, s: State
 ) -> Iterator[tuple[int, ...]]:
     """The solutions through state ``s`` before step ``i``, the boxes before it set in ``ks``, going
-    only through states from which the last layer is reachable (``alive``)."""
+    only through states from which the last layer is reachable (``alive``, with their bounds)."""
     if i == len(steps):
         yield tuple(ks)
         return
     st = steps[i]
-    lo, hi, base = _bounds(st, s)
+    lo, hi, base = alive[i][s]
     minus = st[5]
     for k in range(lo, hi + 1):
         key = base - k * minus
@@ -184,36 +188,31 @@ def _ways(n: int) -> tuple[int, ...]:
     return tuple(comb(n, k) for k in range(n + 1))
 
 
-def _bounds(st: _Step, s: State) -> tuple[int, int, State]:
-    """Range of mines the step's box can hold from state ``s``, and the next state with no mine in the
-    box (``base - k * st[5]`` with ``k``)."""
-    _, hi, cons, moved, base, _, mask = st  # base: the step's fresh fields, to which the moved ones go
-    lo = 0
-    for shift, init, cap in cons:
-        v = (s >> shift) & mask if shift >= 0 else init
-        if v < hi:
-            hi = v
-        if v - cap > lo:
-            lo = v - cap
-    for here, there in moved:
-        base |= ((s >> here) & mask) << there
-    return lo, hi, base
-
-
 def _forward(
     steps: Sequence[_Step], terms: Sequence[Terms], *, keep_bounds: bool
 ) -> tuple[list[dict[State, Poly]], list[Bounds]]:
     """The forward layers (each state with its polynomial) and, if ``keep_bounds``, for each layer
-    before a step the :func:`_bounds` of its states in the layer's order (:data:`Bounds`)."""
+    before a step the bounds of its states in the layer's order (:data:`Bounds`)."""
     layers: list[dict[State, Poly]] = [{0: [1]}]
     bounds: list[Bounds] = []
     for i, st in enumerate(steps):
         nxt: dict[State, Poly] = {}
         box_terms = terms[i]
-        minus = st[5]
+        _, size, cons, moved, fresh, minus, mask = st  # fresh: the next state's new fields, in place
         here: list[int] = []
         for s, poly in layers[-1].items():
-            lo, hi, base = _bounds(st, s)
+            # the box's range of mines from s (each number it touches needs at most its cells, and at
+            # least what its later boxes cannot hold), and the next state with none in it
+            lo, hi = 0, size
+            for shift, init, cap in cons:
+                v = (s >> shift) & mask if shift >= 0 else init
+                if v < hi:
+                    hi = v
+                if v - cap > lo:
+                    lo = v - cap
+            base = fresh
+            for from_shift, to_shift in moved:
+                base |= ((s >> from_shift) & mask) << to_shift
             if keep_bounds:
                 here += (lo, hi, base)
             for k in range(lo, hi + 1):
