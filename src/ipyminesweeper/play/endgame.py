@@ -91,11 +91,14 @@ def search_layouts(
     choice: tuple[int, int, int] | None = None
     try:
         # safest first, so the bound in wins() prunes early
-        for x in sorted(unknown, key=lambda x: (-sum(m.bit_count() for m in search.shows[x]), x)):
-            sp = search.split(x, everything, n, 0 if choice is None else choice[0])
-            if sp is None:
+        for x, where in sorted(search.cells, key=lambda c: (-c[1].bit_count(), c[0])):
+            safe = where.bit_count()
+            if safe <= (0 if choice is None else choice[0]):
+                continue  # cannot beat the best even if it won every time
+            parts = search.split(x, everything)
+            if parts is None:
                 continue
-            key = (sum(map(search.wins, sp[1])), sp[0], -x)
+            key = (sum(map(search.wins, parts)), safe, -x)
             if choice is None or key > choice:
                 choice = key
     except _OutOfWork:
@@ -137,21 +140,16 @@ class _Search:
     def __init__(self, unknown: tuple[int, ...], shows: dict[int, tuple[int, ...]], work: int) -> None:
         self.unknown = unknown
         self.shows = shows
-        self.safe = {x: sum(masks) for x, masks in shows.items()}  # where x is safe (the masks are disjoint)
+        # each cell with the layouts where it is safe (its masks are disjoint: their sum is their union)
+        self.cells = [(x, sum(shows[x])) for x in unknown]
         self.budget = work
         self.memo: dict[int, int] = {}
 
-    def split(self, x: int, ids: int, n: int, best: int) -> tuple[int, list[int]] | None:
-        """The layouts of ``ids`` (``n`` of them) where ``x`` is safe, grouped by the number it
-        shows; None if revealing ``x`` is certain death, tells nothing, or is safe in ``best``
-        layouts or fewer (so cannot win more than ``best``)."""
-        safe = (ids & self.safe[x]).bit_count()
-        if safe <= best:
-            return None  # (most cells, once a good one is found: one AND, no loop)
+    def split(self, x: int, ids: int) -> list[int] | None:
+        """The layouts of ``ids`` where ``x`` is safe, grouped by the number it shows; None if that
+        tells nothing (``x`` is safe in all of them and shows one number)."""
         parts = [part for m in self.shows[x] if (part := m & ids)]
-        if len(parts) == 1 and safe == n:
-            return None
-        return safe, parts
+        return None if len(parts) == 1 and parts[0] == ids else parts
 
     def wins(self, ids: int) -> int:
         """How many of the layouts ``ids`` the best play wins: they are equally likely, so the
@@ -166,11 +164,15 @@ class _Search:
         if self.budget < 0:
             raise _OutOfWork
         best = 0
-        for x in self.unknown:
-            sp = self.split(x, ids, n, best)  # None if it cannot beat the best even winning every time
-            if sp is None:
+        for x, where in self.cells:
+            # a cell safe in no more layouts than the best wins cannot beat it, even winning every
+            # time: most cells, once a good one is found, and one AND says so, before any split
+            if (ids & where).bit_count() <= best:
                 continue
-            w = sum(map(self.wins, sp[1]))
+            parts = self.split(x, ids)
+            if parts is None:
+                continue
+            w = sum(map(self.wins, parts))
             if w > best:
                 best = w
         self.memo[ids] = best
