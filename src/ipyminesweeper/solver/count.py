@@ -192,7 +192,7 @@ def _forward(
     steps: Sequence[_Step], terms: Sequence[Terms], *, keep_bounds: bool
 ) -> tuple[list[dict[State, Poly]], list[Bounds]]:
     """The forward layers (each state with its polynomial) and, if ``keep_bounds``, for each layer
-    before a step the bounds of its states in the layer's order (:data:`Bounds`)."""
+    before a step the bounds of its states in the layer's order (:data:`Bounds`; else no bounds)."""
     layers: list[dict[State, Poly]] = [{0: [1]}]
     bounds: list[Bounds] = []
     for i, st in enumerate(steps):
@@ -231,7 +231,8 @@ def _forward(
                         if v:
                             dest[t + shift] += coef * v
         layers.append(nxt)
-        bounds.append(tuple(here))
+        if keep_bounds:
+            bounds.append(tuple(here))
     return layers, bounds
 
 
