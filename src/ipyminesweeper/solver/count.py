@@ -31,8 +31,9 @@ Poly = list[int]
 State = int
 """What the open numbers still need, packed: each number's need in a field of the state's bits (the
 fields' places are fixed by the step). An int, not a tuple: no tuple to build or hash per state."""
-Layer = tuple[tuple[State, tuple[int, ...]], ...]
-"""A forward layer as kept: each state with its polynomial (layouts by mines so far)."""
+Layer = tuple[tuple[State, int, tuple[int, ...]], ...]
+"""A forward layer as kept: each state with its polynomial (layouts by mines so far) as ``start`` and
+the entries from there (the ones before are zeros: fewer mines than the state allows)."""
 Bounds = tuple[int, ...]
 """What each state of a layer allows at the next step, flat: ``lo, hi, base`` of the first state (the
 range of mines the step's box can hold from it, and the next state with no mine in the box, from
@@ -92,16 +93,16 @@ class ComponentCount:
         steps, layers, bounds = self.steps, self.layers, self.bounds
         combs = [_ways(st[1]) for st in steps]
         nums = [0] * len(self.sizes)
-        after: dict[State, list[int]] = {0: list(rest)}
+        after: dict[State, tuple[int, list[int]]] = {0: (0, list(rest))}  # each state's start, vector
         for i in range(len(steps) - 1, -1, -1):
             st = steps[i]
             cb = combs[i]
-            here: dict[State, list[int]] = {}
+            here: dict[State, tuple[int, list[int]]] = {}
             num = 0
             minus = st[5]
             kept = bounds[i]
             j = 0  # where the state's bounds start in kept
-            for s, poly in layers[i]:
+            for s, start, poly in layers[i]:
                 length = len(poly)
                 vec = [0] * length
                 lo, hi, base = kept[j], kept[j + 1], kept[j + 2]
@@ -111,12 +112,13 @@ class ComponentCount:
                     if nxt is None:
                         continue
                     c = cb[k]
-                    part = nxt[k : k + length]
+                    at = start + k - nxt[0]  # the next state starts at or before start + k
+                    part = nxt[1][at : at + length]
                     for t, v in enumerate(part):
                         vec[t] += c * v
                     if k:
                         num += c * k * sum(map(mul, poly, part))  # sum of poly[t] * part[t]
-                here[s] = vec
+                here[s] = (start, vec)
             nums[st[0]] = num
             after = here
         return nums
@@ -130,13 +132,13 @@ class ComponentCount:
         steps, layers = self.steps, self.layers
         # alive[i]: the states of layers[i] from which the last layer is reachable, with their bounds
         alive: list[dict[State, tuple[int, int, int]]] = [{} for _ in layers]
-        if any(s == 0 for s, _ in layers[-1]):
+        if any(s == 0 for s, _, _ in layers[-1]):
             alive[-1][0] = (0, 0, 0)  # every number closed: the empty state (bounds never read)
         for i in range(len(steps) - 1, -1, -1):
             minus = steps[i][5]
             kept = self.bounds[i]
             j = 0
-            for s, _ in layers[i]:
+            for s, _, _ in layers[i]:
                 lo, hi, base = kept[j], kept[j + 1], kept[j + 2]
                 j += 3
                 if any(base - k * minus in alive[i + 1] for k in range(lo, hi + 1)):
@@ -156,7 +158,7 @@ class ComponentCount:
                 all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(size))])
             else:
                 all_terms.append([[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(size + 1)])
-        final = _forward(self.steps, all_terms, keep_bounds=False)[0][-1].get(0, [])
+        final = _forward(self.steps, all_terms, keep=False)[0][-1].get(0, [])
         table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
         for idx, v in enumerate(final):
             if v:
@@ -189,15 +191,20 @@ def _ways(n: int) -> tuple[int, ...]:
 
 
 def _forward(
-    steps: Sequence[_Step], terms: Sequence[Terms], *, keep_bounds: bool
-) -> tuple[list[dict[State, Poly]], list[Bounds]]:
-    """The forward layers (each state with its polynomial) and, if ``keep_bounds``, for each layer
-    before a step the bounds of its states in the layer's order (:data:`Bounds`; else no bounds)."""
+    steps: Sequence[_Step], terms: Sequence[Terms], *, keep: bool
+) -> tuple[list[dict[State, Poly]], list[dict[State, int]], list[Bounds]]:
+    """The forward layers (each state with its polynomial) and, if ``keep``, what the backward passes
+    read: for each layer, where each state's polynomial starts (its leading zeros, at least) and, for
+    each layer before a step, the bounds of its states in the layer's order (:data:`Bounds`)."""
     layers: list[dict[State, Poly]] = [{0: [1]}]
+    leads: dict[State, int] = {0: 0}
+    kept_leads: list[dict[State, int]] = [leads]
     bounds: list[Bounds] = []
     for i, st in enumerate(steps):
         nxt: dict[State, Poly] = {}
+        next_leads: dict[State, int] = {}
         box_terms = terms[i]
+        lowest = [min(pairs)[0] if pairs else 0 for pairs in box_terms]  # each k's smallest shift
         _, size, cons, moved, fresh, minus, mask = st  # fresh: the next state's new fields, in place
         here: list[int] = []
         for s, poly in layers[-1].items():
@@ -213,27 +220,36 @@ def _forward(
             base = fresh
             for from_shift, to_shift in moved:
                 base |= ((s >> from_shift) & mask) << to_shift
-            if keep_bounds:
+            if keep:
                 here += (lo, hi, base)
+            # a polynomial is mostly leading zeros (the fewest mines so far): start after them
+            first, n = leads[s], len(poly)
             for k in range(lo, hi + 1):
                 pairs = box_terms[k]
                 if not pairs:
                     continue
                 key = base - k * minus
+                start = first + lowest[k]
                 dest = nxt.get(key)
                 if dest is None:
                     dest = nxt[key] = []
+                    next_leads[key] = start
+                elif start < next_leads[key]:
+                    next_leads[key] = start
                 for shift, coef in pairs:
-                    end = len(poly) + shift
+                    end = n + shift
                     if len(dest) < end:
                         dest.extend([0] * (end - len(dest)))
-                    for t, v in enumerate(poly):
+                    for t in range(first, n):
+                        v = poly[t]
                         if v:
                             dest[t + shift] += coef * v
         layers.append(nxt)
-        if keep_bounds:
+        leads = next_leads
+        if keep:
+            kept_leads.append(leads)
             bounds.append(tuple(here))
-    return layers, bounds
+    return layers, kept_leads, bounds
 
 
 def _order(nb: int, cons_of: list[list[int]], members: list[tuple[int, ...]]) -> list[int]:
@@ -301,8 +317,13 @@ def count(component: Component) -> ComponentCount:
         steps.append((b, sizes[b], cons, moved, fresh, minus, mask))
         active = nxt
     terms = [[[(k, c)] for k, c in enumerate(_ways(sizes[b]))] for b in order]
-    forward, bounds = _forward(steps, terms, keep_bounds=True)
-    layers = tuple([tuple([(s, tuple(poly)) for s, poly in layer.items()]) for layer in forward])
+    forward, leads, bounds = _forward(steps, terms, keep=True)
+    layers = tuple(
+        [
+            tuple([(s, start[s], tuple(poly[start[s] :])) for s, poly in layer.items()])
+            for layer, start in zip(forward, leads, strict=True)
+        ]
+    )
     final = forward[-1].get(0, [])
     size = sum(sizes)
     weights = [0] * (size + 1)
