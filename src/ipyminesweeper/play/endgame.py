@@ -138,7 +138,6 @@ class _Search:
     garbage collector ran.)"""
 
     def __init__(self, unknown: tuple[int, ...], shows: dict[int, tuple[int, ...]], work: int) -> None:
-        self.unknown = unknown
         self.shows = shows
         # each cell with the layouts where it is safe (its masks are disjoint: their sum is their union)
         self.cells = [(x, sum(shows[x])) for x in unknown]
@@ -160,7 +159,7 @@ class _Search:
         got = self.memo.get(ids)
         if got is not None:
             return got
-        self.budget -= len(self.unknown) * n
+        self.budget -= len(self.cells) * n
         if self.budget < 0:
             raise _OutOfWork
         best = 0
@@ -175,5 +174,7 @@ class _Search:
             w = sum(map(self.wins, parts))
             if w > best:
                 best = w
+                if best == n:
+                    break  # every layout won: no cell can do better (the skip above says so)
         self.memo[ids] = best
         return best
