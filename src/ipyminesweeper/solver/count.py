@@ -42,7 +42,7 @@ state: the garbage collector has a few objects to look at, not one per state of 
 kept)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
 Terms = Sequence[Sequence[tuple[int, int]]]
-STRIDE = 9  # index = mines * STRIDE + mines next to the asked cell (at most 8) in number tables
+STRIDE = 9  # a number table's row: the layouts by mines next to the asked cell (at most 8)
 
 
 _Step = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], int, int, int]
@@ -147,22 +147,27 @@ class ComponentCount:
             yield from _walk(steps, alive, [0] * len(self.sizes), 0, 0)
 
     def number_table(self, terms: Mapping[int, Terms]) -> list[Poly]:
-        """``t[m][a]``: layouts with ``m`` mines and ``a`` "marked" mines.
+        """``t[m][a]``: layouts with ``m`` mines and ``a`` "marked" mines (``a`` at most 8).
 
         ``terms[b][k]`` replaces box ``b``'s plain weight ``C(n_b, k)`` by ``(a, coefficient)`` pairs.
         """
+        # the forward pass tallies index m * stride + a: a stride of the most marked mines there can
+        # be, plus one, not of 9, keeps its polynomials short (1 when none is marked)
+        stride = 1 + sum(
+            max([a for pairs in special for a, c in pairs if c], default=0) for special in terms.values()
+        )
         all_terms: list[Terms] = []
         for box, size, _, _, _, _, _ in self.steps:
             special = terms.get(box)
             if special is None:
-                all_terms.append([[(k * STRIDE, c)] for k, c in enumerate(_ways(size))])
+                all_terms.append([[(k * stride, c)] for k, c in enumerate(_ways(size))])
             else:
-                all_terms.append([[(k * STRIDE + a, c) for a, c in special[k] if c] for k in range(size + 1)])
+                all_terms.append([[(k * stride + a, c) for a, c in special[k] if c] for k in range(size + 1)])
         final = _forward(self.steps, all_terms, keep=False)[0][-1].get(0, [])
         table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
         for idx, v in enumerate(final):
             if v:
-                table[idx // STRIDE][idx % STRIDE] += v
+                table[idx // stride][idx % stride] += v
         return table
 
 
