@@ -3,6 +3,8 @@ aside, the same examples and verdicts whatever the Hypothesis version, and count
 
 from __future__ import annotations
 
+import gc
+import sys
 import threading
 import time
 
@@ -10,6 +12,7 @@ import pytest
 
 from ipyminesweeper import Board, chord
 from ipyminesweeper.exercises import check_chord, check_toggle_flag, search
+from ipyminesweeper.exercises.limits import call
 from ipyminesweeper.exercises.report import count
 
 
@@ -145,3 +148,28 @@ def test_the_limit_counts_computing_not_waiting() -> None:
     assert call(waits_forever, seconds=0.5).timed_out
     assert 0.5 * WAITING_FACTOR - 0.1 < time.perf_counter() - start < 0.5 * WAITING_FACTOR + 1.5
     assert call(computes_forever, seconds=0.5).timed_out
+
+
+def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(monkeypatch) -> None:
+    """Hypothesis runs Python code from the garbage collector. Raised there, the limit's exception would
+    be lost (Python prints it as unraisable and goes on); it is raised at the student's next line."""
+    lost = []
+    monkeypatch.setattr(sys, "unraisablehook", lost.append)
+
+    def slow_callback(phase, info):
+        end = time.perf_counter() + 0.01
+        while time.perf_counter() < end:
+            pass
+
+    def hoarding_loop():
+        kept = []
+        while True:
+            kept.append([])  # every few hundred lists a collection, and the callback
+
+    gc.callbacks.append(slow_callback)
+    try:
+        outcome = call(hoarding_loop, seconds=0.3)
+    finally:
+        gc.callbacks.remove(slow_callback)
+    assert outcome.timed_out
+    assert not lost, [u.exc_type for u in lost]

@@ -21,6 +21,7 @@ How a call is stopped depends on where it runs:
 
 from __future__ import annotations
 
+import gc
 import inspect
 import io
 import signal
@@ -240,12 +241,24 @@ class _Limit:
             here = here.f_back
         return False
 
+    def collecting(self, frame: FrameType | None) -> bool:
+        """Whether ``frame`` runs a callback of the garbage collector (Hypothesis has one), called in
+        the middle of the student's code: an exception raised there would be lost (Python prints it as
+        unraisable and goes on), so the limit is raised at the student's next line instead."""
+        here = frame
+        while here is not None and here is not self.root:
+            for callback in gc.callbacks:  # (no comprehension: it would be a frame, traced in turn)
+                if getattr(getattr(callback, "__func__", callback), "__code__", None) is here.f_code:
+                    return True
+            here = here.f_back
+        return False
+
     def stop(self, frame: FrameType, event: str, arg: object) -> Tracer | None:
         """A trace function that raises at the next line of the student's code (not at the event of the
         exception itself: raised there, it would be caught where the alarm was)."""
         if event == "exception":
             return self.stop
-        if self.inside(frame):
+        if self.inside(frame) and not self.collecting(frame):
             raise OutOfTime
         return None
 
@@ -264,8 +277,10 @@ class _Limit:
     def _alarm(self) -> Iterator[None]:
         def ring(signum: int, frame: FrameType | None) -> None:
             if self.inside(frame):  # never in the check's own code, around the call
+                lost = self.collecting(frame)
                 self.arm(frame)
-                raise OutOfTime
+                if not lost:
+                    raise OutOfTime
 
         trace = sys.gettrace()
         timers = [
@@ -289,7 +304,11 @@ class _Limit:
             return on_line
 
         def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if frame.f_code.co_filename.startswith(_LIBRARIES) or not self.inside(frame):
+            if (
+                frame.f_code.co_filename.startswith(_LIBRARIES)
+                or not self.inside(frame)
+                or self.collecting(frame)
+            ):
                 return None  # the library's own calls cost one test each, nothing more
             if time.perf_counter() > self.end:
                 raise OutOfTime
