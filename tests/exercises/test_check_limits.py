@@ -12,7 +12,7 @@ import pytest
 
 from ipyminesweeper import Board, chord
 from ipyminesweeper.exercises import check_chord, check_toggle_flag, search
-from ipyminesweeper.exercises.limits import call
+from ipyminesweeper.exercises.limits import WAITING_FACTOR, call
 from ipyminesweeper.exercises.report import count
 
 
@@ -112,7 +112,6 @@ def test_counts_say_one_board_and_two_boards() -> None:
 def test_limits_nest_a_check_inside_a_limited_cell() -> None:
     """The grader runs a student's cell within a limit, and the cell may run a check, whose calls have
     limits of their own: the inner limits end, the outer one still stops a loop after them."""
-    from ipyminesweeper.exercises.limits import call
 
     def cell():
         check_chord(looping_chord)  # about 2.5 s of inner limits
@@ -129,7 +128,6 @@ def test_the_limit_counts_computing_not_waiting() -> None:
     """A call that waits (a busy machine gives it no processor, or it sleeps) is not taken for a loop
     until the clock on the wall reaches WAITING_FACTOR times its limit; one that computes is stopped at
     its limit. (On the alarm's path: CPython's main thread.)"""
-    from ipyminesweeper.exercises.limits import WAITING_FACTOR, call
 
     def slow_but_done() -> str:
         time.sleep(1.0)

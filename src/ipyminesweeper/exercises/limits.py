@@ -34,6 +34,7 @@ from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager, redirect_stderr, redirect_stdout
 from contextvars import ContextVar
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -210,6 +211,14 @@ _LIBRARIES = tuple(
 Tracer = Callable[[FrameType, str, object], Any]
 
 
+class _Place(Enum):
+    """Where a frame runs, for the limit: only the student's own code is ever interrupted."""
+
+    STUDENT = "the student's code"
+    COLLECTING = "a garbage-collector callback, called in the middle of the student's code"
+    OUTSIDE = "the check's own code"
+
+
 class _Limit:
     """The time limit of one call. The student's frames are those below :meth:`call`'s own frame; only
     they are ever interrupted, never the check's code around them."""
@@ -232,33 +241,31 @@ class _Limit:
         )
         return self._alarm() if can_alarm else self._clocked()
 
-    def inside(self, frame: FrameType | None) -> bool:
-        """Whether ``frame`` runs the student's code (a frame below :meth:`call`'s)."""
+    def place(self, frame: FrameType | None) -> _Place:
+        """Where ``frame`` runs, in one walk up the frame chain: the student's code (a frame below
+        :meth:`call`'s), a callback of the garbage collector called in the middle of it (Hypothesis has
+        one; an exception raised there would be lost, as Python prints it as unraisable and goes on, so
+        the limit is raised at the student's next line instead), or outside, in the check's own code."""
+        collecting = False
         here = frame
         while here is not None:
             if here is self.root:
-                return frame is not self.root
+                if frame is self.root:
+                    return _Place.OUTSIDE
+                return _Place.COLLECTING if collecting else _Place.STUDENT
+            if not collecting:
+                for callback in gc.callbacks:  # (no comprehension: it would be a frame, traced in turn)
+                    if getattr(getattr(callback, "__func__", callback), "__code__", None) is here.f_code:
+                        collecting = True
             here = here.f_back
-        return False
-
-    def collecting(self, frame: FrameType | None) -> bool:
-        """Whether ``frame`` runs a callback of the garbage collector (Hypothesis has one), called in
-        the middle of the student's code: an exception raised there would be lost (Python prints it as
-        unraisable and goes on), so the limit is raised at the student's next line instead."""
-        here = frame
-        while here is not None and here is not self.root:
-            for callback in gc.callbacks:  # (no comprehension: it would be a frame, traced in turn)
-                if getattr(getattr(callback, "__func__", callback), "__code__", None) is here.f_code:
-                    return True
-            here = here.f_back
-        return False
+        return _Place.OUTSIDE
 
     def stop(self, frame: FrameType, event: str, arg: object) -> Tracer | None:
         """A trace function that raises at the next line of the student's code (not at the event of the
         exception itself: raised there, it would be caught where the alarm was)."""
         if event == "exception":
             return self.stop
-        if self.inside(frame) and not self.collecting(frame):
+        if self.place(frame) is _Place.STUDENT:
             raise OutOfTime
         return None
 
@@ -266,7 +273,7 @@ class _Limit:
         """Make every frame of the student's code, and every new one, raise at its next line: an
         ``except:`` that swallows the alarm then raises it again from its own first line."""
         frames = []
-        while frame is not None and self.inside(frame):
+        while frame is not None and self.place(frame) is not _Place.OUTSIDE:
             frames.append(frame)
             frame = frame.f_back
         for each in frames:
@@ -276,10 +283,10 @@ class _Limit:
     @contextmanager
     def _alarm(self) -> Iterator[None]:
         def ring(signum: int, frame: FrameType | None) -> None:
-            if self.inside(frame):  # never in the check's own code, around the call
-                lost = self.collecting(frame)
+            place = self.place(frame)
+            if place is not _Place.OUTSIDE:  # never in the check's own code, around the call
                 self.arm(frame)
-                if not lost:
+                if place is _Place.STUDENT:
                     raise OutOfTime
 
         trace = sys.gettrace()
@@ -304,11 +311,7 @@ class _Limit:
             return on_line
 
         def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if (
-                frame.f_code.co_filename.startswith(_LIBRARIES)
-                or not self.inside(frame)
-                or self.collecting(frame)
-            ):
+            if frame.f_code.co_filename.startswith(_LIBRARIES) or self.place(frame) is not _Place.STUDENT:
                 return None  # the library's own calls cost one test each, nothing more
             if time.perf_counter() > self.end:
                 raise OutOfTime

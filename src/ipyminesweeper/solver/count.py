@@ -42,7 +42,7 @@ state: the garbage collector has a few objects to look at, not one per state of 
 kept)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
 Terms = Sequence[Sequence[tuple[int, int]]]
-STRIDE = 9  # a number table's row: the layouts by mines next to the asked cell (at most 8)
+TABLE_WIDTH = 9  # a number table's row: the layouts by mines next to the asked cell (at most 8)
 
 
 _Step = tuple[int, int, tuple[tuple[int, int, int], ...], tuple[tuple[int, int], ...], int, int, int]
@@ -164,7 +164,7 @@ class ComponentCount:
             else:
                 all_terms.append([[(k * stride + a, c) for a, c in special[k] if c] for k in range(size + 1)])
         final = _forward(self.steps, all_terms, keep=False)[0][-1].get(0, [])
-        table: list[Poly] = [[0] * STRIDE for _ in range(self.size + 1)]
+        table: list[Poly] = [[0] * TABLE_WIDTH for _ in range(self.size + 1)]
         for idx, v in enumerate(final):
             if v:
                 table[idx // stride][idx % stride] += v
