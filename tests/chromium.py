@@ -58,3 +58,18 @@ ALL_CELLS_RAN_JS = """() => {
   const done = /\\| Idle/.test(status) && prompts.some(ran) && prompts.every(p => p === '' || ran(p));
   return done ? 'done' : false;
 }"""
+
+
+def all_cells_ran(page, timeout_ms: int, polling: int = 500) -> str:
+    """Wait until the notebook reads as run top to bottom (ALL_CELLS_RAN_JS) twice, 1 s apart, and return
+    "done"; or return the first error it shows. Once is not enough: between two cells, or while the front
+    end talks to an idle kernel, the status can read Idle a moment and then Busy again. Raises Playwright's
+    TimeoutError when no answer comes within ``timeout_ms`` of one wait."""
+    while True:
+        outcome = page.wait_for_function(ALL_CELLS_RAN_JS, timeout=timeout_ms, polling=polling).json_value()
+        if outcome != "done":
+            return str(outcome)
+        page.wait_for_timeout(1000)
+        again = page.evaluate(ALL_CELLS_RAN_JS)
+        if again:
+            return str(again)

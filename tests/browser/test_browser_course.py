@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from chromium import ALL_CELLS_RAN_JS
+from chromium import all_cells_ran
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -21,10 +21,8 @@ def run_notebook(lab, name: str) -> None:
     lab.page.keyboard.press("Escape")
     lab.open_menu("Run")
     lab.page.locator('#jp-mainmenu-run li[data-command="runmenu:run-all"]').click()
-    outcome = lab.page.wait_for_function(ALL_CELLS_RAN_JS, timeout=600_000, polling=1000).json_value()
+    outcome = all_cells_ran(lab.page, timeout_ms=600_000, polling=1000)
     assert outcome == "done", outcome
-    lab.page.wait_for_timeout(1000)
-    assert lab.page.evaluate(ALL_CELLS_RAN_JS) == "done"
 
 
 @pytest.mark.slow

@@ -16,7 +16,7 @@ from _lite_support import PLAY, ROOT, OfflinePage
 from playwright.sync_api import Page
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from chromium import ALL_CELLS_RAN_JS, artifacts_dir
+from chromium import all_cells_ran, artifacts_dir
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -40,16 +40,7 @@ def run_all(page: Page) -> float:
     page.locator(".lm-MenuBar-itemLabel", has_text=re.compile(r"^Run$")).click()
     page.locator("#jp-mainmenu-run li[data-command='runmenu:run-all']").click()
     try:
-        outcome = None
-        while outcome != "done":  # "done" twice, 1 s apart: no idle flicker between two cells
-            outcome = page.wait_for_function(
-                ALL_CELLS_RAN_JS, timeout=RUN_ALL_TIMEOUT_MS, polling=500
-            ).json_value()
-            if outcome == "done":
-                page.wait_for_timeout(1000)
-                outcome = page.evaluate(ALL_CELLS_RAN_JS) or None
-            if outcome not in (None, "done"):
-                break
+        outcome = all_cells_ran(page, RUN_ALL_TIMEOUT_MS)
     except PlaywrightTimeout:
         prompts = page.evaluate(
             "() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
