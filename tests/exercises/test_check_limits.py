@@ -44,15 +44,29 @@ def test_a_loop_is_reported_within_ten_seconds_with_its_board(loop) -> None:
     assert "The check stopped after 3 examples" in str(check)
 
 
+def on_the_main_thread(fn):
+    return fn()
+
+
+def in_a_thread(fn):
+    """``fn()`` run in a thread of its own: the limit has no alarm there and traces calls, as in Pyodide."""
+    found = []
+    worker = threading.Thread(target=lambda: found.append(fn()))
+    worker.start()
+    worker.join(60)
+    assert not worker.is_alive()
+    return found[0]
+
+
+RUNS = [on_the_main_thread, in_a_thread]
+
+
 def test_a_loop_is_stopped_off_the_main_thread_too() -> None:
     """Where there is no alarm signal (the offline site's Pyodide, a thread), a trace function stops it."""
-    found = []
-    worker = threading.Thread(target=lambda: found.append(check_chord(looping_chord)))
     start = time.perf_counter()
-    worker.start()
-    worker.join(30)
-    assert not worker.is_alive() and time.perf_counter() - start < 10
-    assert "gave no answer within" in found[0].counterexample.summary
+    found = in_a_thread(lambda: check_chord(looping_chord))
+    assert time.perf_counter() - start < 10
+    assert "gave no answer within" in found.counterexample.summary
 
 
 def test_printing_is_kept_aside_and_shown_folded(capsys) -> None:
@@ -148,7 +162,8 @@ def test_the_limit_counts_computing_not_waiting() -> None:
     assert call(computes_forever, seconds=0.5).timed_out
 
 
-def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(monkeypatch) -> None:
+@pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
+def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(monkeypatch, run) -> None:
     """Hypothesis runs Python code from the garbage collector. Raised there, the limit's exception would
     be lost (Python prints it as unraisable and goes on); it is raised at the student's next line."""
     lost = []
@@ -166,8 +181,24 @@ def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(monkeypat
 
     gc.callbacks.append(slow_callback)
     try:
-        outcome = call(hoarding_loop, seconds=0.3)
+        outcome = run(lambda: call(hoarding_loop, seconds=0.3))
     finally:
         gc.callbacks.remove(slow_callback)
     assert outcome.timed_out
     assert not lost, [u.exc_type for u in lost]
+
+
+@pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
+def test_the_limit_stops_deep_recursion_and_leaves_what_it_returns_alone(run) -> None:
+    """A student's function that calls itself, deep, and one that calls itself forever: the first is
+    answered, the second stopped, wherever the limit runs."""
+
+    def depth(n):
+        return 0 if n == 0 else 1 + depth(n - 1)
+
+    def forever(n):
+        while True:
+            depth(n)
+
+    assert run(lambda: call(depth, 500, seconds=5)).value == 500
+    assert run(lambda: call(forever, 300, seconds=0.3)).timed_out

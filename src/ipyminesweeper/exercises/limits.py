@@ -241,24 +241,35 @@ class _Limit:
         )
         return self._alarm() if can_alarm else self._clocked()
 
+    def below(self, frame: FrameType | None) -> list[FrameType]:
+        """The frames from ``frame`` up to :meth:`call`'s own, that one left out: the student's, in one
+        walk up the frame chain. Empty when ``frame`` is not below it (the check's own code)."""
+        frames: list[FrameType] = []
+        while frame is not None:
+            if frame is self.root:
+                return frames
+            frames.append(frame)
+            frame = frame.f_back
+        return []
+
     def place(self, frame: FrameType | None) -> _Place:
-        """Where ``frame`` runs, in one walk up the frame chain: the student's code (a frame below
-        :meth:`call`'s), a callback of the garbage collector called in the middle of it (Hypothesis has
-        one; an exception raised there would be lost, as Python prints it as unraisable and goes on, so
-        the limit is raised at the student's next line instead), or outside, in the check's own code."""
-        collecting = False
-        here = frame
-        while here is not None:
-            if here is self.root:
-                if frame is self.root:
-                    return _Place.OUTSIDE
-                return _Place.COLLECTING if collecting else _Place.STUDENT
-            if not collecting:
-                for callback in gc.callbacks:  # (no comprehension: it would be a frame, traced in turn)
-                    if getattr(getattr(callback, "__func__", callback), "__code__", None) is here.f_code:
-                        collecting = True
-            here = here.f_back
-        return _Place.OUTSIDE
+        """Where ``frame`` runs: the student's code (a frame below :meth:`call`'s), a callback of the
+        garbage collector called in the middle of it (Hypothesis has one; an exception raised there would
+        be lost, as Python prints it as unraisable and goes on, so the limit is raised at the student's
+        next line instead), or outside, in the check's own code."""
+        frames = self.below(frame)
+        for each in frames:
+            if self.collects(each):
+                return _Place.COLLECTING
+        return _Place.STUDENT if frames else _Place.OUTSIDE
+
+    @staticmethod
+    def collects(frame: FrameType) -> bool:
+        """Whether ``frame`` runs a callback of the garbage collector."""
+        for callback in gc.callbacks:  # (no comprehension: it would be a frame, traced in turn)
+            if getattr(getattr(callback, "__func__", callback), "__code__", None) is frame.f_code:
+                return True
+        return False
 
     def stop(self, frame: FrameType, event: str, arg: object) -> Tracer | None:
         """A trace function that raises at the next line of the student's code (not at the event of the
@@ -272,11 +283,7 @@ class _Limit:
     def arm(self, frame: FrameType | None) -> None:
         """Make every frame of the student's code, and every new one, raise at its next line: an
         ``except:`` that swallows the alarm then raises it again from its own first line."""
-        frames = []
-        while frame is not None and self.place(frame) is not _Place.OUTSIDE:
-            frames.append(frame)
-            frame = frame.f_back
-        for each in frames:
+        for each in self.below(frame):
             each.f_trace, each.f_trace_lines = self.stop, True
         sys.settrace(self.stop)  # last: from here on, every call in this thread is traced
 
@@ -311,8 +318,15 @@ class _Limit:
             return on_line
 
         def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if frame.f_code.co_filename.startswith(_LIBRARIES) or self.place(frame) is not _Place.STUDENT:
+            if frame.f_code.co_filename.startswith(_LIBRARIES):
                 return None  # the library's own calls cost one test each, nothing more
+            caller = frame.f_back
+            if caller is not None and (caller is self.root or caller.f_trace is on_line):
+                student = not self.collects(frame)  # called by the student's code: no walk
+            else:
+                student = self.place(frame) is _Place.STUDENT
+            if not student:
+                return None
             if time.perf_counter() > self.end:
                 raise OutOfTime
             return on_line
