@@ -80,12 +80,12 @@ def test_kept_closure_decides_what_deduce_decides_after_every_move() -> None:
 
 
 def test_revealed_since_finds_reveals_and_nothing_else() -> None:
-    assert revealed_since("..f.", "1.f2", 2) == [0, 3]
-    assert revealed_since("..f.", ".f.2", 2) == [3]  # flags toggled: not reveals
-    assert revealed_since("1.f.", "..f.", 2) is None  # an undo
-    assert revealed_since("..f.", "..f*", 2) is None  # the end of a game
-    assert revealed_since("..f.", "..f", 2) is None
-    assert revealed_since("....", "....", 2) == []
+    assert revealed_since("..f.", "1.f2") == [0, 3]
+    assert revealed_since("..f.", ".f.2") == [3]  # flags toggled: not reveals
+    assert revealed_since("1.f.", "..f.") is None  # an undo
+    assert revealed_since("..f.", "..f*") is None  # the end of a game
+    assert revealed_since("..f.", "..f") is None
+    assert revealed_since("....", "....") == []
 
 
 def _revealed_by_definition(old: str, new: str) -> list[int] | None:
@@ -115,8 +115,7 @@ def test_revealed_since_agrees_with_its_definition(old: str, data: st.DataObject
     for i in data.draw(st.lists(st.integers(0, len(old) - 1), max_size=6)):
         cells[i] = data.draw(st.sampled_from(".f012345678*XFé"))
     new = "".join(cells)
-    cols = data.draw(st.integers(1, 12))
-    assert revealed_since(old, new, cols) == _revealed_by_definition(old, new)
+    assert revealed_since(old, new) == _revealed_by_definition(old, new)
 
 
 def _reading(view: MinimalView) -> ConstraintSystem | None:

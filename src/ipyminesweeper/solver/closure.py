@@ -45,7 +45,7 @@ class KeptClosure:
         if state is not None and (rows, cols, mines) == self.shape:
             if cells == self.cells:
                 return state
-            changed = revealed_since(self.cells, cells, cols)
+            changed = revealed_since(self.cells, cells)
             if changed is not None:
                 self.reasoner = None  # until the update is done (an error leaves nothing half-done)
                 try:

@@ -170,14 +170,14 @@ def read_cells(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem
     return system
 
 
-def revealed_since(old: str, new: str, cols: int) -> list[int] | None:
+def revealed_since(old: str, new: str) -> list[int] | None:
     """The cells covered in ``old`` (``.`` or ``f``) that ``new`` shows as numbers, in reading order;
     ``None`` if ``new`` differs from ``old`` in any other way than those and flags (``.`` <-> ``f``), or
     if either holds a character outside ASCII (no view does).
 
     Finds the first and the last cell that differ at C speed (the two views' bytes as integers, XORed),
     and looks only at the cells between them: one or a few for a move."""
-    if not isinstance(new, str) or len(new) != len(old) or cols <= 0 or not (old.isascii() and new.isascii()):
+    if not isinstance(new, str) or len(new) != len(old) or not (old.isascii() and new.isascii()):
         return None
     before, after = old.encode("ascii"), new.encode("ascii")
     diff = int.from_bytes(before, "big") ^ int.from_bytes(after, "big")  # the first cell in the top byte
@@ -205,7 +205,7 @@ def _read_around(parent: ConstraintSystem, old: str, cells: str) -> ConstraintSy
     a few of its covered cells (and toggles flags); None otherwise, or if the view would be found
     inconsistent (the whole reading then raises)."""
     rows, cols = parent.rows, parent.cols
-    revealed = revealed_since(old, cells, cols)
+    revealed = revealed_since(old, cells)
     if revealed is None or len(revealed) > _MOST_CHANGED:
         return None
     if not revealed:
