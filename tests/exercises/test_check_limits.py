@@ -45,6 +45,7 @@ def test_a_loop_is_reported_within_ten_seconds_with_its_board(loop) -> None:
 
 
 def on_the_main_thread(fn):
+    """``fn()`` run here, on the main thread: the limit has its alarm, as in CPython's kernel."""
     return fn()
 
 
