@@ -11,7 +11,6 @@ import java.util.Map;
 import minesweeper.gamestate.GameStateModel;
 import minesweeper.solver.Solver;
 import minesweeper.solver.constructs.EvaluatedLocation;
-import minesweeper.solver.settings.PlayStyle;
 import minesweeper.solver.utility.BinomialCache;
 import minesweeper.structure.Action;
 
@@ -20,7 +19,8 @@ import minesweeper.structure.Action;
  * order they were clicked), the move his solver would play next, with the settings of Versus. One query
  * per line on stdin: "SEED r,c r,c ..." (rows and columns, the first click first); one JSON line per
  * query on stdout: the move as Versus --trace writes it (with the evaluated candidates when it is a
- * guess), {"state": S} when those clicks ended the game, {"error": ...} for a seed not in the file.
+ * guess), {"state": S} when those clicks ended the game, {"none": true} when his solver found no move,
+ * {"error": ...} for a line that is not a query, a seed not in the file or a cell off the board.
  * Replaying his own traced games through it gives his traced guesses (147 of 147 on 60 boards).
  *
  *   java -cp CLASSES hillharness.Oracle --boards B.jsonl
@@ -48,14 +48,15 @@ public final class Oracle {
         while ((line = in.readLine()) != null) {
             String[] parts = line.trim().split(" +");
             Versus.Spec spec;
+            int[][] clicks = new int[parts.length - 1][];
             try {
                 spec = specs.get(Long.parseLong(parts[0]));
                 for (int i = 1; i < parts.length; i++) {
                     String[] rc = parts[i].split(",");
-                    if (rc.length != 2 || Integer.parseInt(rc[0]) < 0 || Integer.parseInt(rc[1]) < 0
-                            || (spec != null && (Integer.parseInt(rc[0]) >= spec.rows() || Integer.parseInt(rc[1]) >= spec.cols()))) {
+                    if (rc.length != 2) {
                         throw new NumberFormatException(parts[i]);
                     }
+                    clicks[i - 1] = new int[] {Integer.parseInt(rc[0]), Integer.parseInt(rc[1])};
                 }
             } catch (NumberFormatException e) {
                 out.println("{\"error\": \"not a query: SEED r,c r,c ...\"}");
@@ -67,18 +68,20 @@ public final class Oracle {
                 out.flush();
                 continue;
             }
+            if (!onBoard(clicks, spec)) {
+                out.println("{\"error\": \"a cell off the board\"}");
+                out.flush();
+                continue;
+            }
             FixedLayoutGame game = new FixedLayoutGame(spec.rows(), spec.cols(), spec.mines(), spec.seed());
-            for (int i = 1; i < parts.length; i++) {
-                String[] rc = parts[i].split(",");
-                game.doAction(new Action(Integer.parseInt(rc[1]), Integer.parseInt(rc[0]), Action.CLEAR));
+            for (int[] rc : clicks) {
+                game.doAction(new Action(rc[1], rc[0], Action.CLEAR));
             }
             StringBuilder b = new StringBuilder();
             if (game.getGameState() != GameStateModel.STARTED) {
                 b.append("{\"state\": ").append(game.getGameState()).append("}");
             } else {
-                Solver solver = new Solver(game, Versus.settingsFor(spec), false);
-                solver.setPlayStyle(PlayStyle.NO_FLAG);
-                solver.setBinomialCache(cache);
+                Solver solver = Versus.newSolver(game, spec, cache);
                 solver.start();
                 Action[] actions = solver.getResult();
                 List<EvaluatedLocation> evaluated = solver.getEvaluatedLocations();
@@ -92,5 +95,14 @@ public final class Oracle {
             out.flush();
         }
         System.exit(0);
+    }
+
+    static boolean onBoard(int[][] clicks, Versus.Spec spec) {
+        for (int[] rc : clicks) {
+            if (rc[0] < 0 || rc[1] < 0 || rc[0] >= spec.rows() || rc[1] >= spec.cols()) {
+                return false;
+            }
+        }
+        return true;
     }
 }

@@ -127,14 +127,20 @@ public final class Versus {
         return a == Action.CLEAR ? "clear" : a == Action.FLAG ? "flag" : a == Action.CLEARALL ? "chord" : "?";
     }
 
+    /** His solver on ``game`` (a board of the file), with the settings of his bulk program. */
+    static Solver newSolver(FixedLayoutGame game, Spec spec, BinomialCache cache) {
+        Solver solver = new Solver(game, settingsFor(spec), false);
+        solver.setPlayStyle(PlayStyle.NO_FLAG);
+        solver.setBinomialCache(cache);
+        return solver;
+    }
+
     /** One game: his solver asked again after every batch of actions, each action played in order. */
     static Result play(Spec spec, BinomialCache cache, StringBuilder trace) {
         FixedLayoutGame game = new FixedLayoutGame(spec.rows, spec.cols, spec.mines, spec.seed);
         long p0 = PROCESS.getProcessCpuTime();
         long t0 = THREADS.getCurrentThreadCpuTime();
-        Solver solver = new Solver(game, settingsFor(spec), false);
-        solver.setPlayStyle(PlayStyle.NO_FLAG);
-        solver.setBinomialCache(cache);
+        Solver solver = newSolver(game, spec, cache);
         int moves = 0, guesses = 0, rounds = 0;
         boolean first = true;
         game:
