@@ -292,6 +292,10 @@ def _children(pid: int) -> set[int]:
     return found
 
 
+def _default_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="finds the workers in /proc (Linux)")
 def test_ctrl_c_stops_the_run_kills_the_workers_and_prints_the_partial_leaderboard(tmp_path: Path) -> None:
     slow = (
@@ -304,6 +308,9 @@ def test_ctrl_c_stops_the_run_kills_the_workers_and_prints_the_partial_leaderboa
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        # Ctrl+C as in a terminal: a suite started in the background (`cmd &`) hands its children an
+        # ignored SIGINT, and Python then installs no KeyboardInterrupt
+        preexec_fn=_default_sigint,
     )
     workers: set[int] = set()
     deadline = time.monotonic() + 60
