@@ -292,10 +292,6 @@ def _children(pid: int) -> set[int]:
     return found
 
 
-def _default_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="finds the workers in /proc (Linux)")
 def test_ctrl_c_stops_the_run_kills_the_workers_and_prints_the_partial_leaderboard(tmp_path: Path) -> None:
     slow = (
@@ -303,15 +299,18 @@ def test_ctrl_c_stops_the_run_kills_the_workers_and_prints_the_partial_leaderboa
         "def strategy(view):\n    time.sleep(0.05)\n    return STRATEGIES['simple'](view)\n"
     )
     folder = _write(tmp_path / "strategies", {"ada": SIMPLE, "bob": slow, "cy": SIMPLE})
-    run = subprocess.Popen(
-        [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(folder), "--games", "400"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        # Ctrl+C as in a terminal: a suite started in the background (`cmd &`) hands its children an
-        # ignored SIGINT, and Python then installs no KeyboardInterrupt
-        preexec_fn=_default_sigint,
-    )
+    # Ctrl+C as in a terminal: a suite started in the background (`cmd &`) ignores SIGINT, and a child
+    # that inherits that installs no KeyboardInterrupt; a handled SIGINT starts the child at its default
+    before = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        run = subprocess.Popen(
+            [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(folder), "--games", "400"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, before)
     workers: set[int] = set()
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and run.poll() is None:
