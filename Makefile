@@ -93,7 +93,7 @@ nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
 test: setup browser node lint js-test js-typecheck test-lowest test-hypothesis test-compiled course  ## the whole suite: lint, types, JS, unit, property, notebooks (and the answer key), browsers, lowest versions, the compiled build
-	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ dist/course/teacher/ -q
+	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ dist/course/teacher/ -q --durations=30
 
 test-fast: setup  ## everything but the browser tests
 	$(BIN)/python -m pytest tests/ -q -m "not browser"

@@ -1,5 +1,5 @@
-"""The grader: a made-up class of 30 handed-in notebooks gets exactly the points it should, within
-10 minutes, whatever its notebooks do (loop, crash, print, patch the checks, leave stubs)."""
+"""The grader: a made-up class of 30 handed-in notebooks gets exactly the points it should, each within
+its time limit, whatever its notebooks do (loop, crash, print, patch the checks, leave stubs)."""
 
 from __future__ import annotations
 
@@ -24,10 +24,15 @@ def test_a_class_of_30_gets_the_points_it_should(course: Path, tmp_path: Path) -
     folder = tmp_path / "submissions"
     made = write_class(NOTEBOOKS, course / "student", folder)
     assert len(made) == 30
+    limits = Limits(cell_seconds=20, seconds=90)
     start = time.perf_counter()
-    book = grade_folder(folder, course / "autograder", Limits(cell_seconds=20, seconds=90))
+    book = grade_folder(folder, course / "autograder", limits)
     took = time.perf_counter() - start
-    assert took < 600, f"{took:.0f} s"
+    # the class's speed is a benchmark's figure (python -m benchmarks grading), not a timed test; what
+    # the grader promises is that no notebook, the looping one included, runs past its own limit
+    # (plus the few seconds of stopping it and collecting its answers)
+    slowest = max(book.rows, key=lambda row: row.seconds)
+    assert slowest.seconds <= limits.seconds + 10, f"{slowest.submission}: {slowest.seconds:.0f} s"
     rows = {row.submission: row for row in book.rows}
     for sub in SUBMISSIONS:
         row = rows[sub.file]
