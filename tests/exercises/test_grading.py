@@ -4,16 +4,20 @@ its time limit, whatever its notebooks do (loop, crash, print, patch the checks,
 from __future__ import annotations
 
 import csv
+import importlib.util
 import io
 import json
+import subprocess
+import sys
 import time
 from pathlib import Path
 
 import pytest
+from benchmarks.bench_grading import LIMITS
 from benchmarks.class_submissions import SUBMISSIONS, write_class
 
 from ipyminesweeper.exercises.grade_worker import Step, notebook_name, plan, without_checks
-from ipyminesweeper.exercises.grading import Limits, grade_folder, main
+from ipyminesweeper.exercises.grading import grade_folder, main
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -24,7 +28,7 @@ def test_a_class_of_30_gets_the_points_it_should(course: Path, tmp_path: Path) -
     folder = tmp_path / "submissions"
     made = write_class(NOTEBOOKS, course / "student", folder)
     assert len(made) == 30
-    limits = Limits(cell_seconds=20, seconds=90)
+    limits = LIMITS
     start = time.perf_counter()
     book = grade_folder(folder, course / "autograder", limits)
     took = time.perf_counter() - start
@@ -99,3 +103,25 @@ def test_the_command_says_what_is_missing(tmp_path: Path, capsys: pytest.Capture
     with pytest.raises(SystemExit):
         main([str(tmp_path / "none")])
     assert "is not a folder" in capsys.readouterr().err
+
+
+def test_the_command_says_otter_grader_is_missing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "otter" else real(name))
+    with pytest.raises(SystemExit):
+        main([str(tmp_path)])
+    assert "grading needs otter-grader, the teacher's extra" in capsys.readouterr().err
+
+
+def test_a_worker_loads_the_grader_without_jsonschema_s_iri_grammar() -> None:
+    """Each submission's fresh process imports otter; the IRI grammar it would build costs seconds."""
+    pytest.importorskip("otter.test_files")
+    probe = (
+        "import sys; from ipyminesweeper.exercises.grade_worker import load_grader; load_grader(); "
+        "import jsonschema; print(sys.modules.get('rfc3987_syntax') is None, "
+        "'otter.test_files' in sys.modules, 'iri' in jsonschema.FormatChecker.checkers)"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["True", "True", "False"], out.stderr

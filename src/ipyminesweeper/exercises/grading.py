@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import importlib.util
 import io
 import json
 import os
@@ -340,9 +341,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """``python -m ipyminesweeper.exercises grade SUBMISSIONS/ [--out grades.csv] [--feedback DIR] ...``."""
     parser = _parser()
     args = parser.parse_args(argv)
-    try:
-        import otter.test_files  # noqa: F401 - the grader's one extra dependency
-    except ImportError:
+    if importlib.util.find_spec("otter") is None:  # the grader's one extra dependency (the workers load it)
         parser.error("grading needs otter-grader, the teacher's extra: pip install 'ipyminesweeper[grade]'")
     if not args.submissions.is_dir():
         parser.error(f"{args.submissions} is not a folder")
