@@ -27,6 +27,7 @@ SUITES = {
     "lite-load": "benchmarks.bench_lite_load",  # the offline site: start and bytes, gzip or not (issue 29)
     "speed": "benchmarks.bench_speed",  # exact and probabilities against ms-toollib, same boards (issue 9)
     "versus": "benchmarks.versus",  # head to head on a boards file, paired with Hill's solvers (issue 21)
+    "checks": "benchmarks.bench_checks",  # the wait for an exercise check's verdict in notebook 02
     "grading": "benchmarks.bench_grading",  # the grader on a made-up class of 30 notebooks (issue 27)
     "tournament": "benchmarks.bench_tournament",  # class tournament, with and without the sandbox (issue 30)
 }

@@ -12,9 +12,10 @@ boards (where most mistakes already show), later ones use the whole range.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from random import Random
-from typing import Any, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar, cast
 
 from hypothesis import strategies as st
 
@@ -129,8 +130,20 @@ class SeededSource:
 
 
 def strategy_of(build: Callable[..., E], *args: Any) -> st.SearchStrategy[E]:
-    """The Hypothesis strategy of ``build(source, *args)``."""
+    """The Hypothesis strategy of ``build(source, *args)``: the same object for the same arguments, so
+    that Hypothesis works out what it needs about a strategy once, not on every draw of every example."""
+    try:
+        return cast("st.SearchStrategy[E]", _kept_strategy(build, args))
+    except TypeError:  # an argument that cannot be a key (a list): a strategy of its own
+        return _new_strategy(build, args)
 
+
+@functools.lru_cache(maxsize=512)
+def _kept_strategy(build: Callable[..., Any], args: tuple[Any, ...]) -> st.SearchStrategy[Any]:
+    return _new_strategy(build, args)
+
+
+def _new_strategy(build: Callable[..., E], args: tuple[Any, ...]) -> st.SearchStrategy[E]:
     @st.composite
     def drawn(draw: st.DrawFn) -> E:
         return build(HypothesisSource(draw), *args)
