@@ -19,21 +19,21 @@ from .timing import Timing, measure
 ROUNDS = 5
 
 
-def _cases() -> list[tuple[str, Callable[..., Any], Callable[..., Any], Callable[..., Any]]]:
-    return [
-        ("toggle_flag", check_toggle_flag, toggle_flag, lambda board, pos: board),
-        ("chord", check_chord, chord, lambda board, pos: board),
-        ("replay", check_replay, replay, lambda start, moves: (start,)),
-    ]
+CASES: tuple[tuple[str, Callable[..., Any], Callable[..., Any], Callable[..., Any]], ...] = (
+    ("toggle_flag", check_toggle_flag, toggle_flag, lambda board, pos: board),
+    ("chord", check_chord, chord, lambda board, pos: board),
+    ("replay", check_replay, replay, lambda start, moves: (start,)),
+)
 
 
 def _timed(label: str, check: Callable[..., Any], fn: Callable[..., Any]) -> Timing:
+    """Time ``check(fn)``: a function of its own, so each case's arguments are bound, not the loop's."""
     return measure(label, lambda: fn, check, ROUNDS)
 
 
 def main() -> None:
     print(f"[checks] notebook 02's checks as students call them, {ROUNDS} rounds each")
-    for name, check, right, placeholder in _cases():
+    for name, check, right, placeholder in CASES:
         for kind, fn, passes in (("right", right, True), ("placeholder", placeholder, False)):
             if bool(check(fn)) is not passes:  # what is timed must be what a student meets
                 raise SystemExit(f"check_{name} on the {kind} answer: not the expected verdict")
