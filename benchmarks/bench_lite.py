@@ -3,6 +3,7 @@ Chromium, with CPython in this process as the reference on the same seeds (issue
 
     .venv/bin/python -m benchmarks lite                  # or: python benchmarks/bench_lite.py
     IPYMS_BENCH_LITE_GAMES=30 (default)  IPYMS_BENCH_LITE_SEED=910000 (default)
+    IPYMS_BENCH_LITE_VS=3ed1ed4 IPYMS_BENCH_LITE_ROUNDS=3 python -m benchmarks lite   # against a commit
 
 The measurement is one function, :func:`measure`: ``benchmark(exact, "expert", games=N, seed=S, jobs=1)``,
 the path users call (``exact(board.view)`` move by move, first click the conventional opening cell), after
@@ -15,16 +16,26 @@ figures back. Both runs play the same seeds, so they must win the same games (ch
 
 Games per second are wall-clock (``BenchResult.games_per_second``; one worker each): the machine is
 shared, so the ratio of the two, taken minutes apart in the same run, is the steadier figure.
+
+With ``IPYMS_BENCH_LITE_VS`` set to a commit, the benchmark answers "did the code get slower, or the
+machine?": it unpacks that commit (``git archive``) under ``build/bench-lite``, builds a site from it as
+well, and plays the same games with both, in turn, round after round: in Pyodide (each site in its own
+browser) and in CPython (each tree in a child process). It prints each round and the medians, and the
+ratio of this tree's figures to the commit's.
 """
 
 from __future__ import annotations
 
 import inspect
+import io
 import json
 import os
 import platform
 import re
+import statistics
+import subprocess
 import sys
+import tarfile
 import time
 from pathlib import Path
 from typing import Any
@@ -36,6 +47,8 @@ for extra in (ROOT / "scripts", ROOT / "tests", ROOT / "tests" / "lite"):
 
 GAMES = int(os.environ.get("IPYMS_BENCH_LITE_GAMES", "30"))
 SEED = int(os.environ.get("IPYMS_BENCH_LITE_SEED", "910000"))
+VS = os.environ.get("IPYMS_BENCH_LITE_VS", "")  # a commit to measure against, in the same run
+ROUNDS = int(os.environ.get("IPYMS_BENCH_LITE_ROUNDS", "3"))
 TARGET = 24.0  # expert games per second of exact in Pyodide (issue 29; issue 9 asked for 15)
 WORK = ROOT / "build" / "bench-lite"
 NOTEBOOK = "bench-lite.ipynb"
@@ -184,8 +197,92 @@ def report(r: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def reference_tree(rev: str) -> Path:
+    """The project at commit ``rev``, unpacked under ``build/bench-lite`` (kept for the next run)."""
+    sha = subprocess.run(
+        ["git", "rev-parse", "--verify", f"{rev}^{{commit}}"], cwd=ROOT, capture_output=True, text=True
+    ).stdout.strip()
+    if not sha:
+        raise SystemExit(f"IPYMS_BENCH_LITE_VS={rev!r} names no commit of this repository")
+    tree = WORK / f"at-{sha[:12]}"
+    if not (tree / "pyproject.toml").is_file():
+        archive = subprocess.run(
+            ["git", "archive", "--format=tar", sha], cwd=ROOT, capture_output=True, check=True
+        )
+        partial = tree.with_name(tree.name + ".partial")
+        with tarfile.open(fileobj=io.BytesIO(archive.stdout)) as tar:
+            tar.extractall(partial, filter="data")
+        partial.rename(tree)
+    return tree
+
+
+def measure_in_child(src: Path, games: int, seed: int) -> dict[str, Any]:
+    """:func:`measure` in a child CPython that imports the project from ``src`` (the notebook's source)."""
+    code = "import json\nfrom typing import Any\n\n" + inspect.getsource(measure)
+    code += f"\nprint(json.dumps(measure({games}, {seed})))\n"
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    result: dict[str, Any] = json.loads(out.stdout.strip().splitlines()[-1])
+    return result
+
+
+def versus(rev: str, games: int = GAMES, seed: int = SEED, rounds: int = ROUNDS) -> dict[str, Any]:
+    """This tree against commit ``rev``: the same games in Pyodide and CPython, in turn, ``rounds`` times."""
+    import build_lite
+
+    old = reference_tree(rev)
+    notebook = write_notebook(WORK / "notebooks")
+    trees = {"this tree": (build_lite.build(WORK / "site", [notebook]), ROOT / "src")}
+    trees[rev] = (build_lite.build(WORK / f"site-{old.name}", [notebook], project=old), old / "src")
+    rows: list[dict[str, Any]] = []
+    for n in range(rounds):
+        for label, (site, src) in trees.items():
+            py, cp = in_browser(site, games, seed), measure_in_child(src, games, seed)
+            rows.append({"round": n + 1, "code": label, "pyodide": py, "cpython": cp})
+    outcomes = {row[where]["outcomes"] for row in rows for where in ("pyodide", "cpython")}
+    if len(outcomes) != 1:
+        raise SystemExit("the runs won different games: the two commits do not play the same moves")
+    return {"games": games, "seed": seed, "vs": rev, "rounds": rows}
+
+
+def medians(rows: list[dict[str, Any]], code: str) -> tuple[float, float]:
+    """Median games per second of ``code``'s rounds: in Pyodide, in CPython."""
+    mine = [row for row in rows if row["code"] == code]
+    return (
+        statistics.median(row["pyodide"]["games_per_second"] for row in mine),
+        statistics.median(row["cpython"]["games_per_second"] for row in mine),
+    )
+
+
+def report_versus(r: dict[str, Any]) -> str:
+    rows, vs = r["rounds"], r["vs"]
+    first = rows[0]
+    lines = [
+        f"[lite] exact on expert, {r['games']} games, seeds {r['seed']}..{r['seed'] + r['games'] - 1}, "
+        f"this tree and commit {vs} in turn, {first['pyodide']['runtime']} in Chromium "
+        f"{first['pyodide']['chromium']} and {first['cpython']['runtime']}; every run won the same "
+        f"{first['cpython']['wins']} games",
+        "",
+        "| round | code | Pyodide games/s | CPython games/s | Pyodide / CPython |",
+        "|---:|---|---:|---:|---:|",
+    ]
+    for row in rows:
+        py, cp = row["pyodide"]["games_per_second"], row["cpython"]["games_per_second"]
+        lines.append(f"| {row['round']} | {row['code']} | {py:.2f} | {cp:.2f} | {py / cp:.2f}x |")
+    (py_new, cp_new), (py_old, cp_old) = medians(rows, "this tree"), medians(rows, vs)
+    lines += [
+        "",
+        f"Medians: this tree {py_new:.2f} in Pyodide, {cp_new:.2f} in CPython; {vs} {py_old:.2f} and "
+        f"{cp_old:.2f}. This tree / {vs}: {py_new / py_old:.2f}x in Pyodide, "
+        f"{cp_new / cp_old:.2f}x in CPython.",
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, load average "
+        + ", ".join(f"{x:.2f}" for x in os.getloadavg()),
+    ]
+    return "\n".join(lines)
+
+
 def main() -> None:
-    print(report(run()))
+    print(report_versus(versus(VS)) if VS else report(run()))
 
 
 if __name__ == "__main__":
