@@ -53,6 +53,7 @@ ROUNDS = int(os.environ.get("IPYMS_BENCH_LITE_ROUNDS", "3"))
 TARGET = 24.0  # expert games per second of exact in Pyodide (issue 29; issue 9 asked for 15)
 WORK = ROOT / "build" / "bench-lite"
 NOTEBOOK = "bench-lite.ipynb"
+THIS_TREE = "this tree"  # the label of the working tree's rows, beside the commit's
 
 
 def measure(games: int, seed: int) -> dict[str, Any]:
@@ -171,6 +172,12 @@ def run(games: int = GAMES, seed: int = SEED) -> dict[str, Any]:
     return {"games": games, "seed": seed, "build_seconds": build_s, "cpython": cpython, "pyodide": pyodide}
 
 
+def machine_line() -> str:
+    """The machine the figures came from, and how busy it was as they were taken."""
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    return f"Machine: {platform.machine()}, {os.cpu_count()} cores, load average {load}"
+
+
 def report(r: dict[str, Any]) -> str:
     py, cp = r["pyodide"], r["cpython"]
     lines = [
@@ -195,8 +202,7 @@ def report(r: dict[str, Any]) -> str:
         "Same games in both: "
         + ("yes" if py["outcomes"] == cp["outcomes"] else "NO: the two runs won different games"),
         "Requests that left 127.0.0.1: " + (", ".join(py["outside"]) if py["outside"] else "none"),
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, load average "
-        + ", ".join(f"{x:.2f}" for x in os.getloadavg()),
+        machine_line(),
     ]
     return "\n".join(lines)
 
@@ -236,7 +242,7 @@ def versus(rev: str, games: int = GAMES, seed: int = SEED, rounds: int = ROUNDS)
 
     old = reference_tree(rev)
     notebook = write_notebook(WORK / "notebooks")
-    trees = {"this tree": (build_lite.build(WORK / "site", [notebook]), ROOT / "src")}
+    trees = {THIS_TREE: (build_lite.build(WORK / "site", [notebook]), ROOT / "src")}
     trees[rev] = (build_lite.build(WORK / f"site-{old.name}", [notebook], project=old), old / "src")
     rows: list[dict[str, Any]] = []
     for n in range(rounds):
@@ -282,14 +288,13 @@ def report_versus(r: dict[str, Any]) -> str:
     for row in rows:
         py, cp = row["pyodide"]["games_per_second"], row["cpython"]["games_per_second"]
         lines.append(f"| {row['round']} | {row['code']} | {py:.2f} | {cp:.2f} | {py / cp:.2f}x |")
-    (py_new, cp_new), (py_old, cp_old) = medians(rows, "this tree"), medians(rows, vs)
+    (py_new, cp_new), (py_old, cp_old) = medians(rows, THIS_TREE), medians(rows, vs)
     lines += [
         "",
         f"Medians: this tree {py_new:.2f} in Pyodide, {cp_new:.2f} in CPython; {vs} {py_old:.2f} and "
         f"{cp_old:.2f}. This tree / {vs}: {py_new / py_old:.2f}x in Pyodide, "
         f"{cp_new / cp_old:.2f}x in CPython.",
-        f"Machine: {platform.machine()}, {os.cpu_count()} cores, load average "
-        + ", ".join(f"{x:.2f}" for x in os.getloadavg()),
+        machine_line(),
     ]
     return "\n".join(lines)
 

@@ -61,28 +61,28 @@ def _row(n: int, code: str, py: float, cp: float, won: str = "01") -> dict[str, 
 
 def test_report_gives_each_round_and_the_ratio_of_the_medians() -> None:
     rows = [
-        _row(1, "this tree", 15.0, 20.0),
+        _row(1, bench_lite.THIS_TREE, 15.0, 20.0),
         _row(1, "abc", 5.0, 10.0),
-        _row(2, "this tree", 12.0, 24.0),
+        _row(2, bench_lite.THIS_TREE, 12.0, 24.0),
         _row(2, "abc", 8.0, 12.0),
-        _row(3, "this tree", 14.0, 22.0),
+        _row(3, bench_lite.THIS_TREE, 14.0, 22.0),
         _row(3, "abc", 7.0, 11.0),
     ]
     text = bench_lite.report_versus({"games": 2, "seed": 5, "vs": "abc", "rounds": rows})
-    assert bench_lite.medians(rows, "this tree") == (14.0, 22.0)
+    assert bench_lite.medians(rows, bench_lite.THIS_TREE) == (14.0, 22.0)
     assert bench_lite.medians(rows, "abc") == (7.0, 11.0)
     assert "| 1 | abc | 5.00 | 10.00 | 0.50x |" in text
     assert "This tree / abc: 2.00x in Pyodide, 2.00x in CPython." in text
 
 
 def test_same_games_tells_the_codes_apart_from_a_run_gone_wrong() -> None:
-    same = [_row(1, "this tree", 1.0, 1.0), _row(1, "abc", 1.0, 1.0)]
+    same = [_row(1, bench_lite.THIS_TREE, 1.0, 1.0), _row(1, "abc", 1.0, 1.0)]
     assert bench_lite.same_games(same) == "every run won the same 1 games"
-    moved = [_row(1, "this tree", 1.0, 1.0), _row(1, "abc", 1.0, 1.0, won="11")]
+    moved = [_row(1, bench_lite.THIS_TREE, 1.0, 1.0), _row(1, "abc", 1.0, 1.0, won="11")]
     assert "the two codes different ones" in bench_lite.same_games(moved)
     wrong = [
-        _row(1, "this tree", 1.0, 1.0),
-        _row(2, "this tree", 1.0, 1.0, won="11"),
+        _row(1, bench_lite.THIS_TREE, 1.0, 1.0),
+        _row(2, bench_lite.THIS_TREE, 1.0, 1.0, won="11"),
         _row(1, "abc", 1.0, 1.0),
     ]
     assert bench_lite.same_games(wrong).startswith("NOT the same games")
