@@ -48,6 +48,7 @@ from packaging.utils import canonicalize_name, parse_wheel_filename
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lite_versions as pins
+from notebook_sources import notebook_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "lite-cache"
@@ -191,24 +192,6 @@ def project_wheel(project: Path, dest: Path) -> Path:
 
 # --------------------------------------------------------------------------------------------------
 # 4. notebooks and the configuration of `jupyter lite build`
-
-
-def notebook_paths(sources: Sequence[Path]) -> list[Path]:
-    found: list[Path] = []
-    for source in sources:
-        if source.is_dir():
-            found.extend(p for p in sorted(source.glob("*.ipynb")) if ".ipynb_checkpoints" not in p.parts)
-        elif source.suffix == ".ipynb" and source.is_file():
-            found.append(source)
-        else:
-            raise BuildError(f"not a notebook or a folder of notebooks: {source}")
-    if not found:
-        raise BuildError(
-            "no notebooks to put on the site (looked in "
-            + ", ".join(str(s) for s in sources)
-            + "); pass --notebooks"
-        )
-    return found
 
 
 def installs_project(cell: dict[str, Any]) -> bool:
@@ -406,7 +389,7 @@ def is_up_to_date(output: Path, notebooks: Sequence[Path], project: Path = ROOT)
 
 def build(output: Path, notebook_sources: Sequence[Path], project: Path = ROOT, force: bool = False) -> Path:
     started = time.monotonic()
-    notebooks = notebook_paths(notebook_sources)
+    notebooks = notebook_paths(notebook_sources, BuildError, "to put on the site")
     check_versions()
     if not force and is_up_to_date(output, notebooks, project):
         log(f"{output} is up to date (use --force to rebuild)")

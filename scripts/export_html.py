@@ -40,6 +40,7 @@ from nbconvert.preprocessors import ExecutePreprocessor
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import lite_versions as pins
+from notebook_sources import notebook_paths
 
 ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "build" / "export-cache"
@@ -125,20 +126,6 @@ def write_static(output: Path) -> None:
     shutil.copy2(mathjax, static / "mathjax" / mathjax.name)
 
 
-def notebook_paths(sources: Sequence[Path]) -> list[Path]:
-    found: list[Path] = []
-    for source in sources:
-        if source.is_dir():
-            found.extend(sorted(source.glob("*.ipynb")))
-        elif source.suffix == ".ipynb" and source.is_file():
-            found.append(source)
-        else:
-            raise ExportError(f"not a notebook or a folder of notebooks: {source}")
-    if not found:
-        raise ExportError("no notebooks to export in " + ", ".join(str(s) for s in sources))
-    return found
-
-
 def widget_views(nb: Any) -> list[str]:
     """Model ids of the widget views in a notebook's outputs."""
     ids: list[str] = []
@@ -195,7 +182,7 @@ def render(exporter: HTMLExporter, nb: Any, name: str) -> str:
 
 def export(output: Path, sources: Sequence[Path], timeout: int = 600, kernel: str = "python3") -> list[Path]:
     started = time.monotonic()
-    notebooks = notebook_paths(sources)
+    notebooks = notebook_paths(sources, ExportError, "to export")
     write_static(output)
     pages: list[Path] = []
     with tempfile.TemporaryDirectory(prefix="ipyminesweeper-export-") as tmp:

@@ -22,6 +22,7 @@ sys.path.insert(0, str(ROOT / "scripts"))
 import build_lite  # noqa: E402
 import export_html  # noqa: E402
 import lite_versions  # noqa: E402
+import notebook_sources  # noqa: E402
 
 GUARDED_INSTALL = (
     "import sys\n"
@@ -86,8 +87,23 @@ def test_write_contents_never_touches_the_sources(tmp_path: Path) -> None:
 
 
 def test_notebook_paths_fails_loudly_without_notebooks(tmp_path: Path) -> None:
-    with pytest.raises(build_lite.BuildError, match="no notebooks"):
-        build_lite.notebook_paths([tmp_path])
+    with pytest.raises(build_lite.BuildError, match="no notebooks to put on the site"):
+        build_lite.build(tmp_path / "site", [tmp_path])
+    with pytest.raises(export_html.ExportError, match="no notebooks to export"):
+        export_html.export(tmp_path / "html", [tmp_path])
+    assert not (tmp_path / "site").exists() and not (tmp_path / "html").exists()
+
+
+def test_notebook_paths_are_the_files_and_folders_given(tmp_path: Path) -> None:
+    for name in ("b.ipynb", "a.ipynb", "notes.md"):
+        (tmp_path / name).write_text("{}")
+    (tmp_path / ".ipynb_checkpoints").mkdir()
+    (tmp_path / ".ipynb_checkpoints" / "a-checkpoint.ipynb").write_text("{}")
+    single = tmp_path / "b.ipynb"
+    found = notebook_sources.notebook_paths([tmp_path, single], ValueError, "to test")
+    assert found == [tmp_path / "a.ipynb", tmp_path / "b.ipynb", single]
+    with pytest.raises(LookupError, match=r"not a notebook or a folder of notebooks: .*notes\.md"):
+        notebook_sources.notebook_paths([tmp_path / "notes.md"], LookupError, "to test")
 
 
 # --------------------------------------------------------------------------------------------------
