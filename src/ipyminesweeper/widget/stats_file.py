@@ -216,16 +216,10 @@ class StatsFile:
 
     def _write_and_read(self, db: sqlite3.Connection) -> Stats:
         """Append the games waiting and update their levels, in one transaction; the statistics after."""
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with write_transaction(db):
             if not same(lstat(self.path), self._identity):  # under the write lock: still the file we opened
                 raise Moved
             record_all(db, self._waiting.values())
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         self._waiting.clear()
         return read_stats(db)
 
@@ -352,19 +346,13 @@ class StatsFile:
         Nothing is written to a file before it is known to be ours (or empty): a foreign or newer one
         stays byte for byte as it was.
         """
-        db.execute("BEGIN IMMEDIATE")
-        try:
+        with write_transaction(db):
             state = self._verdict(db)
             if state != "ready":
                 for migrate in MIGRATIONS[0 if state == "fresh" else self._header(db)[1] :]:
                     migrate(db)
                 db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db.execute("COMMIT")
-        except BaseException:
-            if db.in_transaction:
-                db.execute("ROLLBACK")
-            raise
         db.execute("PRAGMA journal_mode = WAL")  # ours: safe to switch (a no-op once it is WAL)
         db.execute("PRAGMA synchronous = NORMAL")  # WAL: a crash never corrupts; commits skip fsync
 
@@ -423,6 +411,20 @@ class StatsFile:
 
 
 # --- the tables -----------------------------------------------------------------------------------------
+
+
+@contextmanager
+def write_transaction(db: sqlite3.Connection) -> Iterator[None]:
+    """One transaction that takes SQLite's write lock at its start (``BEGIN IMMEDIATE``): committed when
+    the block ends, rolled back when it raises (the error goes on)."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 def record_all(db: sqlite3.Connection, results: Iterable[GameResult]) -> None:
