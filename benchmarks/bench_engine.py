@@ -7,7 +7,7 @@ import statistics
 import time
 
 from ipyminesweeper import Board, chord, new_board, reveal, toggle_flag
-from ipyminesweeper.engine import place_mines
+from ipyminesweeper.engine import Minefield, place_mines
 
 from .figures import build, record
 from .timing import measure
@@ -15,7 +15,7 @@ from .timing import measure
 
 def _expert_positions(count: int) -> list[Board]:
     """Seeded expert games a few moves in: each has covered cells, a flag to toggle and a chord."""
-    boards = []
+    boards: list[Board] = []
     seed = 0
     while len(boards) < count:
         seed += 1
@@ -44,7 +44,7 @@ def main() -> None:
     first = measure(
         "expert: new_board + first reveal",
         lambda: rng.randrange(1 << 30),
-        lambda s: reveal(new_board("expert", seed=s), (8, 15)),  # type: ignore[arg-type]
+        lambda s: reveal(new_board("expert", seed=s), (8, 15)),
         300,
     )
     print(first.line("us"))
@@ -65,6 +65,7 @@ def main() -> None:
     rates = []
     for seed in range(5):
         big = place_mines(new_board(1000, 1000, density=0.05, seed=seed), 500_500)
+        assert isinstance(big.minefield, Minefield)
         _ = big.minefield.padded_counts  # derived once per layout, like any first reveal
         start = time.perf_counter()
         opened = reveal(big, (500, 500))

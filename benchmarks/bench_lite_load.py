@@ -55,6 +55,9 @@ def counting_server(site: Path, gzip: bool) -> Any:
     from ipyminesweeper.exercises.handin import HandInFolder
     from ipyminesweeper.exercises.serve import ClassServer, HandInHandler, RateLimit
 
+    class Counted(ClassServer):
+        sent = 0  # bytes of the bodies sent
+
     class Counting(HandInHandler):
         def send_head(self) -> Any:
             return super().send_head() if gzip else SimpleHTTPRequestHandler.send_head(self)
@@ -69,8 +72,7 @@ def counting_server(site: Path, gzip: bool) -> Any:
     sent_lock = threading.Lock()
     handin = Path(tempfile.mkdtemp(prefix="ipyms-bench-handin-"))
     with open(os.devnull, "w") as quiet:
-        server = ClassServer(("127.0.0.1", 0), site, HandInFolder(handin), "BENCH", RateLimit(9), quiet)
-    server.sent = 0
+        server = Counted(("127.0.0.1", 0), site, HandInFolder(handin), "BENCH", RateLimit(9), quiet)
     server.RequestHandlerClass = functools.partial(Counting, directory=str(site))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server

@@ -60,11 +60,7 @@ from ipyminesweeper import (
     probabilities,
     reveal,
 )
-
-try:  # the solver's clear-cache API; without it our per-call times would be warm
-    from ipyminesweeper.solver.probabilities import clear_caches
-except ImportError:  # pragma: no cover - if the solver's internals move
-    clear_caches = None
+from ipyminesweeper.solver.probabilities import clear_caches  # else our per-call times would be warm
 
 __all__ = ["expert_positions", "main", "ms_board", "ms_toollib_game"]
 
@@ -228,8 +224,7 @@ def calls_table(count: int) -> list[str]:
     for view, board in zip(views, boards, strict=True):
         best_ours = best_theirs = float("inf")
         for _ in range(REPEAT):
-            if clear_caches is not None:
-                clear_caches()
+            clear_caches()
             t = time.process_time()
             p = probabilities(view)
             best_ours = min(best_ours, time.process_time() - t)
@@ -244,9 +239,7 @@ def calls_table(count: int) -> list[str]:
     covered = statistics.median(sum(ch == "." for ch in v.cells) for v in views)
     med_ours, med_theirs = statistics.median(ours), statistics.median(theirs)
     ratio_med, ratio_tot = med_ours / med_theirs, sum(ours) / sum(theirs)
-    cache = (
-        "cleared before every call (clear_caches())" if clear_caches is not None else "NOT cleared (no API)"
-    )
+    cache = "cleared before every call (clear_caches())"
     return [
         f"{len(views)} expert positions (every {EVERY}th move of exact, seeds {POSITION_SEED}.., median "
         f"{covered:.0f} covered cells; made in {made:.1f} s), best of {REPEAT} CPU timings per position; "

@@ -50,8 +50,7 @@ def build(path: Path, count: int) -> float:
     return time.perf_counter() - start
 
 
-def load(store: object) -> object:
-    assert isinstance(store, StatsFile)
+def load(store: StatsFile) -> object:
     return store.load()
 
 

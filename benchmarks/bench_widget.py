@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from ipyminesweeper import Board, Minesweeper, new_board, reveal, toggle_flag
 
-from .timing import measure
+from .timing import Timing, measure
 
 
 def history_megabytes(toggles: int = 10_000) -> tuple[float, int]:
@@ -96,6 +96,16 @@ def big_board_moves(n: int = 60) -> None:
     )
 
 
+def flag_timings(label: str, w: Minesweeper) -> tuple[Timing, Timing]:
+    """A flag toggled on ``w``'s board after a first reveal in its middle: by the engine alone, and
+    through the widget (message, update, sync)."""
+    w.reveal(w.board.rows // 2, w.board.cols // 2)
+    spot = next(p for p in w.board.positions() if w.board.view[p] == ".")
+    engine = measure(f"{label}: engine toggle_flag", lambda: w.board, lambda b: toggle_flag(b, spot), 400)
+    widget = measure(f"{label}: w.flag (message, update, sync)", lambda: None, lambda _: w.flag(*spot), 400)
+    return engine, widget
+
+
 def main() -> None:
     print("[widget] history memory and per-move cost (python side, no browser)")
     mb, length = history_megabytes()
@@ -104,15 +114,7 @@ def main() -> None:
         "   target < 20 MB"
     )
     for label, rows, cols, mines in (("expert", 16, 30, 99), ("100x100", 100, 100, 1500)):
-        w = Minesweeper(board=new_board(rows, cols, mines, seed=2))
-        w.reveal(rows // 2, cols // 2)
-        spot = next(p for p in w.board.positions() if w.board.view[p] == ".")
-        engine = measure(
-            f"{label}: engine toggle_flag", lambda w=w: w.board, lambda b, s=spot: toggle_flag(b, s), 400
-        )
-        widget = measure(
-            f"{label}: w.flag (message, update, sync)", lambda: None, lambda _, w=w, s=spot: w.flag(*s), 400
-        )
+        engine, widget = flag_timings(label, Minesweeper(board=new_board(rows, cols, mines, seed=2)))
         print(engine.line("us"))
         print(widget.line("us") + f"   = {widget.median / engine.median:.1f}x the engine's toggle_flag")
     start = time.perf_counter()

@@ -9,6 +9,7 @@ was. ``EXPECTED`` says the points of each exercise; a submission that cannot be 
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,7 @@ class Submission:
     file: str
     notebook: str
     answers: dict[str, str]
-    points: dict[str, float]
+    points: Mapping[str, float]
     says: str = ""
     raw: str | None = None  # the file's whole text, for files that are not notebooks
     extra: dict[str, Any] = field(default_factory=dict)

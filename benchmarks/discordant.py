@@ -59,7 +59,7 @@ class Divergence:
     kind: str = ""
 
 
-def exact_path(rows: int, cols: int, mines: int, cells: str) -> tuple[str, Pos | None, dict[str, Any]]:
+def exact_path(rows: int, cols: int, mines: int, cells: str) -> tuple[str, Pos, dict[Pos, dict[str, Any]]]:
     """How :func:`~ipyminesweeper.exact` guesses on this view: ``"pair"`` (an unavoidable pair),
     ``"endgame"``, ``"region"`` or ``"look-ahead"``, the cell, and the look-ahead's candidates by
     position (empty for the other paths)."""
@@ -116,7 +116,8 @@ JAVA_PATHS = {
 def hill_path(move: dict[str, Any]) -> str:
     """How Hill's solver chose a traced guess: from its messages (JS) or the move's method (Java)."""
     if "method" in move:
-        return JAVA_PATHS.get(move["method"], move["method"].lower())
+        method: str = move["method"]
+        return JAVA_PATHS.get(method, method.lower())
     for message in reversed(move.get("messages", [])):
         for text, path in JS_PATHS:
             if text in message:
@@ -238,7 +239,8 @@ def first_divergence(spec: BoardSpec, winner: str, hill_moves: Sequence[dict[str
     move = theirs[k][1]
     path, pos, table = exact_path(rows, cols, mines, cells)
     assert pos == ours[k][1], (spec.seed, pos, ours[k][1])
-    hill_pos: Pos = tuple(move["pos"])  # type: ignore[assignment]
+    row, col = move["pos"]
+    hill_pos: Pos = (row, col)
     a = analyse(View(rows, cols, mines, "playing", cells))
     scores = _hill_scores(move)
     d = Divergence(

@@ -82,16 +82,24 @@ def parse_result(line: str) -> GameResult:
         raise ValueError(f"seed must be an int, not {seed!r}")
     if type(won) is not bool:
         raise ValueError(f"won must be true or false, not {won!r}")
-    for name, value in (("cpu_s", cpu), ("process_cpu_s", data.get("process_cpu_s", 0))):
-        if type(value) not in (int, float) or not math.isfinite(value) or value < 0:
-            raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
-    process = data.get("process_cpu_s")
+    cpu_s = _seconds("cpu_s", cpu)
+    process_s = _seconds("process_cpu_s", data["process_cpu_s"]) if "process_cpu_s" in data else None
     counts = [data.get(k, data.get("clicks") if k == "moves" else None) for k in ("moves", "guesses")]
     if any(c is not None and type(c) is not int for c in counts):
         raise ValueError("moves and guesses must be ints when given")
-    return GameResult(
-        seed, won, float(cpu), counts[0], counts[1], None if process is None else float(process)
-    )
+    return GameResult(seed, won, cpu_s, counts[0], counts[1], process_s)
+
+
+def _seconds(name: str, value: object) -> float:
+    """``value`` as CPU seconds: a finite number >= 0 (not a bool), else ValueError naming ``name``."""
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, (int, float))
+        or not math.isfinite(value)
+        or value < 0
+    ):
+        raise ValueError(f"{name} must be a number of seconds >= 0, not {value!r}")
+    return float(value)
 
 
 def read_results(paths: str | Path | Iterable[str | Path]) -> list[GameResult]:
@@ -139,7 +147,7 @@ def sign_test(b: int, c: int) -> float:
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(b, c) + 1))
-    return min(1.0, 2 * tail / 2**n)
+    return min(1.0, 2 * tail / (1 << n))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,9 @@ import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TypeVar
+
+T = TypeVar("T")  # what setup makes and run takes
 
 
 @dataclass(frozen=True)
@@ -34,7 +37,7 @@ class Timing:
         return f"{text}   target {target}" if target else text
 
 
-def measure(name: str, setup: Callable[[], object], run: Callable[[object], object], n: int) -> Timing:
+def measure(name: str, setup: Callable[[], T], run: Callable[[T], object], n: int) -> Timing:
     """Time ``run(setup())`` ``n`` times; setup is not timed."""
     samples = []
     for _ in range(n):

@@ -168,7 +168,7 @@ def pyodide_runtime() -> Path:
 def stage_runtime(runtime: Path, dest: Path) -> dict[str, Any]:
     """Copy the runtime to `dest` with an empty lock file; return the original lock file."""
     shutil.copytree(runtime, dest)
-    lock = json.loads((runtime / "pyodide-lock.json").read_text())
+    lock: dict[str, Any] = json.loads((runtime / "pyodide-lock.json").read_text())
     # pyodide-lock 0.1.2 requires info.version, which Pyodide 314's lock file no longer has
     empty = {"info": {**lock["info"], "version": pins.PYODIDE}, "packages": {}}
     (dest / "pyodide-lock.json").write_text(json.dumps(empty))
@@ -338,7 +338,7 @@ def check_site(output: Path, pinned: Iterable[str]) -> dict[str, Any]:
     if problems:
         raise BuildError("the built site fails its checks:\n  " + "\n  ".join(problems))
 
-    lock = json.loads((output / lock_url).read_text())
+    lock: dict[str, Any] = json.loads((output / lock_url).read_text())
     runtime = (output / settings["pyodideUrl"]).parent  # the lock's file names are relative to it
     known = {canonicalize_name(name) for name in pinned}
     for entry in lock["packages"].values():

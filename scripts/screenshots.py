@@ -186,7 +186,11 @@ def main(argv: list[str] | None = None) -> int:
     names = args.only or list(IMAGES)
     with tempfile.TemporaryDirectory(prefix="ipyms-shots-") as tmp:
         server = start_server("lab", Path(tmp) / "lab")
-        env = {**os.environ, "XDG_CONFIG_HOME": f"{tmp}/config", "XDG_CACHE_HOME": f"{tmp}/cache"}
+        env: dict[str, str | float | bool] = {
+            **os.environ,
+            "XDG_CONFIG_HOME": f"{tmp}/config",
+            "XDG_CACHE_HOME": f"{tmp}/cache",
+        }
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=chromium_path(), args=BASE_ARGS, env=env)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from itertools import groupby
 from pathlib import Path
+from typing import Any
 
 from ipyminesweeper import new_board, reveal, toggle_flag
 from ipyminesweeper.widget.board_wire import PACKED_FROM, board_change, wire_cells
@@ -45,7 +46,7 @@ def views() -> list[tuple[str, str, str]]:
     ]
 
 
-def golden() -> dict[str, object]:
+def golden() -> dict[str, Any]:
     """The golden cases: patches (board_change from version 4) and whole views (wire_cells)."""
     patches = []
     for name, before, after in views():
