@@ -279,7 +279,7 @@ def report_versus(r: dict[str, Any]) -> str:
     first = rows[0]
     lines = [
         f"[lite] exact on expert, {r['games']} games, seeds {r['seed']}..{r['seed'] + r['games'] - 1}, "
-        f"this tree and commit {vs} in turn, {first['pyodide']['runtime']} in Chromium "
+        f"{THIS_TREE} and commit {vs} in turn, {first['pyodide']['runtime']} in Chromium "
         f"{first['pyodide']['chromium']} and {first['cpython']['runtime']}; {same_games(rows)}",
         "",
         "| round | code | Pyodide games/s | CPython games/s | Pyodide / CPython |",
@@ -291,8 +291,8 @@ def report_versus(r: dict[str, Any]) -> str:
     (py_new, cp_new), (py_old, cp_old) = medians(rows, THIS_TREE), medians(rows, vs)
     lines += [
         "",
-        f"Medians: this tree {py_new:.2f} in Pyodide, {cp_new:.2f} in CPython; {vs} {py_old:.2f} and "
-        f"{cp_old:.2f}. This tree / {vs}: {py_new / py_old:.2f}x in Pyodide, "
+        f"Medians: {THIS_TREE} {py_new:.2f} in Pyodide, {cp_new:.2f} in CPython; {vs} {py_old:.2f} and "
+        f"{cp_old:.2f}. {THIS_TREE.capitalize()} / {vs}: {py_new / py_old:.2f}x in Pyodide, "
         f"{cp_new / cp_old:.2f}x in CPython.",
         machine_line(),
     ]
