@@ -65,13 +65,15 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree th
     __version__ = "0+unknown"
 
 
-def __getattr__(name: str) -> Any:
-    """``Minesweeper`` is imported on first use (PEP 562): the widget stack is heavy."""
-    if name == "Minesweeper":
-        value = import_module(".widget", __name__).Minesweeper
-        globals()[name] = value
-        return value
-    raise AttributeError(f"module 'ipyminesweeper' has no attribute {name!r}")
+if not TYPE_CHECKING:  # mypy reads the import above: an unknown name stays an error in its eyes
+
+    def __getattr__(name: str) -> Any:
+        """``Minesweeper`` is imported on first use (PEP 562): the widget stack is heavy."""
+        if name == "Minesweeper":
+            value = import_module(".widget", __name__).Minesweeper
+            globals()[name] = value
+            return value
+        raise AttributeError(f"module 'ipyminesweeper' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:

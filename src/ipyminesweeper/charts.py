@@ -38,11 +38,15 @@ class Chart:
         return self.text
 
 
-class _Result(Protocol):  # a row of a tournament table (ipyminesweeper.play.BenchResult)
-    strategy: str
-    games: int
-    wins: int
-    ci: tuple[float, float]
+class _Result(Protocol):  # a row of a tournament table (ipyminesweeper.play.BenchResult), read only
+    @property
+    def strategy(self) -> str: ...
+    @property
+    def games(self) -> int: ...
+    @property
+    def wins(self) -> int: ...
+    @property
+    def ci(self) -> tuple[float, float]: ...
 
 
 Row = tuple[str, int, int, Sequence[float]]
