@@ -68,10 +68,15 @@ demo:  ## the package and JupyterLab only, in .venv-demo; JupyterLab opens (and 
 	$(DEMO_VENV)/bin/python -m jupyter lab --LabApp.default_url=$(DEMO_URL) \
 	  --config=scripts/jupyter_demo_config.py $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
+TEST_FOLDERS = $(sort $(patsubst %/,%,$(dir $(wildcard tests/*/*.py))))
+
 lint: setup  ## ruff, mypy --strict, the layer contract (import-linter), the private-name check, notebooks' form
 	$(BIN)/ruff check src tests benchmarks scripts
 	$(BIN)/ruff format --check src tests benchmarks scripts
 	$(BIN)/mypy
+	$(BIN)/mypy tests/*.py
+	@# one run per folder of tests: each has its own conftest.py and helpers imported by bare name
+	@for folder in $(TEST_FOLDERS); do echo "mypy $$folder"; MYPYPATH=$$folder $(BIN)/mypy $$folder || exit 1; done
 	$(BIN)/lint-imports
 	$(BIN)/python scripts/check_private_names.py
 	$(BIN)/python scripts/normalize_notebooks.py --check

@@ -40,7 +40,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-for extra in (ROOT, ROOT / "tests" / "browser"):
+for extra in (ROOT, ROOT / "tests", ROOT / "tests" / "browser"):
     if str(extra) not in sys.path:
         sys.path.insert(0, str(extra))
 
@@ -332,8 +332,8 @@ def baseline(browser: Any, server: Any) -> list[dict[str, float]]:
 
 def run() -> dict[str, Any]:
     from playwright.sync_api import sync_playwright
-    from tests.chromium import BASE_ARGS, chromium_path
 
+    from chromium import BASE_ARGS, chromium_path
     from conftest import start_server
 
     results: dict[str, Any] = {"boards": []}

@@ -29,11 +29,12 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT)]
+sys.path[:0] = [str(ROOT / "tests" / "browser"), str(ROOT / "tests"), str(ROOT)]
 
 from ipyms_browser import cell, wait_status, win_by_clicks  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
-from tests.chromium import BASE_ARGS, chromium_path  # noqa: E402
+
+from chromium import BASE_ARGS, chromium_path  # noqa: E402
 
 # the browser tests' fixtures, as plain functions: the JupyterLab server, a page, the notebook helpers
 from conftest import NotebookPage, new_page, start_server  # noqa: E402

@@ -5,6 +5,10 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
 
 CHROMIUM = os.environ.get("IPYMINESWEEPER_CHROMIUM", "/usr/bin/chromium")
 
@@ -60,7 +64,7 @@ ALL_CELLS_RAN_JS = """() => {
 }"""
 
 
-def all_cells_ran(page, timeout_ms: int, polling: int = 500) -> str:
+def all_cells_ran(page: Page, timeout_ms: int, polling: int = 500) -> str:
     """Wait until the notebook reads as run top to bottom (ALL_CELLS_RAN_JS) twice, 1 s apart, and return
     "done"; or return the first error it shows. Once is not enough: between two cells, or while the front
     end talks to an idle kernel, the status can read Idle a moment and then Busy again. Raises Playwright's

@@ -7,13 +7,14 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def hook_module():  # type: ignore[no-untyped-def]
+def hook_module() -> ModuleType:
     spec = importlib.util.spec_from_file_location("hatch_build", ROOT / "hatch_build.py")
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -63,7 +63,7 @@ def test_what_jupyterlab_adds_is_taken_out_and_the_author_s_metadata_kept(path: 
 
 
 def test_the_normal_form_keeps_folded_solutions_and_tags() -> None:
-    nb = {
+    nb: dict[str, Any] = {
         "cells": [
             {
                 "cell_type": "code",

@@ -6,6 +6,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -52,10 +53,14 @@ def test_wheel_ships_the_front_end_and_no_tests(tmp_path: Path) -> None:
     assert not [n for n in names if n.startswith("tests/")]
 
 
-def _pyproject() -> dict:
-    import tomllib
+def _pyproject() -> dict[str, Any]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
 
-    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+    pyproject: dict[str, Any] = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    return pyproject
 
 
 def test_wheel_metadata_has_the_license_urls_and_the_one_version(tmp_path: Path) -> None:

@@ -113,7 +113,7 @@ POSITION = ("pos", "position")
 CALLS: dict[str, tuple[Callable[[Any], Any], tuple[str, ...]]] = {
     "reveal(board, x)": (lambda x: reveal(_BOARD, x), POSITION),
     "reveal(x, pos)": (lambda x: reveal(x, (0, 0)), ("board",)),
-    "reveal(board, 3, x)": (lambda x: reveal(_BOARD, 3, x), POSITION),  # type: ignore[call-arg]
+    "reveal(board, 3, x)": (lambda x: reveal(_BOARD, 3, x), POSITION),  # type: ignore[arg-type]
     "toggle_flag(board, x)": (lambda x: toggle_flag(_BOARD, x), POSITION),
     "chord(board, x)": (lambda x: chord(_BOARD, x), POSITION),
     "reveal(lost, x)": (lambda x: reveal(_LOST, x), POSITION),

@@ -7,7 +7,7 @@ certain moves in another order, then a different first guess.
 from __future__ import annotations
 
 import pytest
-from benchmarks.boards_file import generate, to_board
+from benchmarks.boards_file import BoardSpec, generate, to_board
 from benchmarks.discordant import (
     Divergence,
     classify,
@@ -20,7 +20,7 @@ from benchmarks.discordant import (
 from ipyminesweeper import exact, play
 
 
-def _first_guess_board() -> tuple[object, list[tuple[int, int]], tuple[int, int], str]:
+def _first_guess_board() -> tuple[BoardSpec, list[tuple[int, int]], tuple[int, int], str]:
     """An expert board whose first guess comes after some certain moves: the board, those moves in
     order, exact's first guess and the view before it."""
     for seed in range(100):

@@ -29,21 +29,21 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import nbformat
 import pytest
 
-try:
-    from tests.chromium import BASE_ARGS, artifacts_dir, chromium_path
-except ImportError:  # pragma: no cover - `tests` is not importable when pytest runs from elsewhere
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from chromium import BASE_ARGS, artifacts_dir, chromium_path  # type: ignore[no-redef]
+# tests/ is on sys.path (pytest puts the folder of tests/conftest.py there)
+from chromium import BASE_ARGS, artifacts_dir, chromium_path
+
+if TYPE_CHECKING:  # playwright is imported when a browser starts, so that collecting needs none
+    from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Locator, Page, ViewportSize
 
 SERVER_START_TIMEOUT = float(os.environ.get("IPYMS_SERVER_TIMEOUT", "180"))  # seconds
 UI_TIMEOUT_MS = int(os.environ.get("IPYMS_UI_TIMEOUT_MS", "120000"))  # kernel start, run all, ...
 ACTION_TIMEOUT_MS = 30_000  # one click or key reaching Python and back
-VIEWPORT = {"width": 1280, "height": 1000}
+VIEWPORT: ViewportSize = {"width": 1280, "height": 1000}
 
 # Console errors that are ours (the widget failed to load or render) and so fail the test.
 WIDGET_CONSOLE_ERROR = re.compile(r"anywidget|ipyms|ipyminesweeper|minesweeper", re.IGNORECASE)
@@ -258,13 +258,13 @@ def notebook_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Jupyte
 
 
 @pytest.fixture(scope="module")
-def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+def browser(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
     # Module scope: a live sync Playwright keeps an asyncio loop running in the main thread, which would
     # break later tests that run their own loop (the widget's autoplayer tests).
     from playwright.sync_api import sync_playwright
 
     home = tmp_path_factory.mktemp("chromium-home")
-    env = os.environ.copy()
+    env: dict[str, str | float | bool] = dict(os.environ)  # the type launch() takes
     # Chromium writes its config and caches under XDG folders: keep them out of ~/.config.
     env.update(XDG_CONFIG_HOME=str(home / "config"), XDG_CACHE_HOME=str(home / "cache"))
     with sync_playwright() as pw:
@@ -303,8 +303,8 @@ class PageErrors:
 
 
 def new_page(
-    browser: Any, *, touch: bool = False, viewport: dict[str, int] | None = None, scale: float = 1
-) -> tuple[Any, Any, PageErrors]:
+    browser: Browser, *, touch: bool = False, viewport: ViewportSize | None = None, scale: float = 1
+) -> tuple[BrowserContext, Page, PageErrors]:
     """A fresh context and page: ``viewport`` in CSS pixels (default ``VIEWPORT``), ``scale`` the device
     pixels per CSS pixel (2 with half the window's width is how a browser zoomed to 200% lays out)."""
     context = browser.new_context(viewport=viewport or VIEWPORT, device_scale_factor=scale, has_touch=touch)
@@ -313,7 +313,7 @@ def new_page(
     errors = PageErrors()
     page.on("pageerror", lambda exc: errors.page_errors.append(f"pageerror: {exc}"))
 
-    def on_console(msg: Any) -> None:
+    def on_console(msg: ConsoleMessage) -> None:
         if msg.type == "error":
             errors.console_errors.append(f"console.error: {msg.text}")
 
@@ -329,7 +329,7 @@ def new_page(
 class NotebookPage:
     """A notebook open in JupyterLab or Notebook 7, with the helpers the tests share."""
 
-    def __init__(self, page: Any, server: JupyterServer, errors: PageErrors) -> None:
+    def __init__(self, page: Page, server: JupyterServer, errors: PageErrors) -> None:
         self.page = page
         self.server = server
         self.errors = errors
@@ -369,7 +369,7 @@ class NotebookPage:
             timeout=timeout,
         )
 
-    def code_cells(self) -> Any:
+    def code_cells(self) -> Locator:
         return self.page.locator(".jp-Notebook .jp-Cell.jp-CodeCell")
 
     def cell_count(self) -> int:
@@ -512,7 +512,7 @@ class NotebookPage:
 
     # --- screenshots -------------------------------------------------------------------------------
 
-    def screenshot(self, name: str, locator: Any = None) -> Path:
+    def screenshot(self, name: str, locator: Locator | None = None) -> Path:
         """Save ``name``.png into artifacts/browser (the element if given, else the viewport)."""
         path = artifacts_dir("browser") / f"{name}.png"
         self.page.mouse.move(1, 1)  # no hover effects in the picture
@@ -528,11 +528,11 @@ class NotebookPage:
 
 def _notebook_page(
     request: pytest.FixtureRequest,
-    browser: Any,
+    browser: Browser,
     server: JupyterServer,
     *,
     touch: bool = False,
-    viewport: dict[str, int] | None = None,
+    viewport: ViewportSize | None = None,
     scale: float = 1,
 ) -> Iterator[NotebookPage]:
     server.reset_user_state()
@@ -551,14 +551,16 @@ def _notebook_page(
 
 
 @pytest.fixture
-def lab(request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer) -> Iterator[NotebookPage]:
+def lab(
+    request: pytest.FixtureRequest, browser: Browser, lab_server: JupyterServer
+) -> Iterator[NotebookPage]:
     """A fresh page on the session's JupyterLab (light theme, empty workspace)."""
     yield from _notebook_page(request, browser, lab_server)
 
 
 @pytest.fixture
 def lab_touch(
-    request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer
+    request: pytest.FixtureRequest, browser: Browser, lab_server: JupyterServer
 ) -> Iterator[NotebookPage]:
     """Like ``lab``, on a touch screen (``has_touch``: CDP ``Input.dispatchTouchEvent`` works)."""
     yield from _notebook_page(request, browser, lab_server, touch=True)
@@ -566,7 +568,7 @@ def lab_touch(
 
 @pytest.fixture
 def notebook7(
-    request: pytest.FixtureRequest, browser: Any, notebook_server: JupyterServer
+    request: pytest.FixtureRequest, browser: Browser, notebook_server: JupyterServer
 ) -> Iterator[NotebookPage]:
     """A fresh page on the session's Notebook 7 server."""
     yield from _notebook_page(request, browser, notebook_server)
@@ -574,10 +576,10 @@ def notebook7(
 
 @pytest.fixture
 def lab_sized(
-    request: pytest.FixtureRequest, browser: Any, lab_server: JupyterServer
+    request: pytest.FixtureRequest, browser: Browser, lab_server: JupyterServer
 ) -> Iterator[NotebookPage]:
     """Like ``lab``, at the window of ``request.param``: (width, height, scale), parametrized with
     ``indirect=True`` (a 320 px wide phone; a 1280 px window zoomed to 200%: 640 CSS px at scale 2)."""
     width, height, scale = request.param
-    viewport = {"width": width, "height": height}
+    viewport: ViewportSize = {"width": width, "height": height}
     yield from _notebook_page(request, browser, lab_server, viewport=viewport, scale=scale)

@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from ipyms_browser import MINES, SEED, SIZE, dom_cells, game_cells, wait_dom_cells
 
 from ipyminesweeper import Board, probabilities
 
+if TYPE_CHECKING:
+    from conftest import NotebookPage
+
 pytestmark = pytest.mark.browser
 
 
-def test_step_play_pause_and_probabilities(lab) -> None:
+def test_step_play_pause_and_probabilities(lab: NotebookPage) -> None:
     page = lab.page
     widget = f"Minesweeper(size={SIZE}, mines={MINES}, seed={SEED}, delay=0.2)"
     lab.server.write_notebook("autoplay.ipynb", game_cells(widget))

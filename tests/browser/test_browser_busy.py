@@ -4,9 +4,13 @@ works, while the kernel answers cells; a Pause stops a strategy that never retur
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import pytest
 from ipyms_browser import game_cells
+
+if TYPE_CHECKING:
+    from conftest import NotebookPage
 
 pytestmark = pytest.mark.browser
 
@@ -22,7 +26,7 @@ w.strategy = "never"
 """
 
 
-def test_a_hint_that_never_comes_shows_busy_and_cancel_stops_it(lab) -> None:
+def test_a_hint_that_never_comes_shows_busy_and_cancel_stops_it(lab: NotebookPage) -> None:
     page = lab.page
     cells = game_cells(WIDGET)
     lab.server.write_notebook("busy.ipynb", [cells[0], NEVER, cells[1]])

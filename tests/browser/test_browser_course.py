@@ -7,15 +7,19 @@ from __future__ import annotations
 
 import shutil
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from chromium import all_cells_ran
 
+if TYPE_CHECKING:
+    from conftest import NotebookPage
+
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def run_notebook(lab, name: str) -> None:
+def run_notebook(lab: NotebookPage, name: str) -> None:
     shutil.copy(NOTEBOOKS / name, lab.server.root / name)
     lab.open(name)
     lab.page.keyboard.press("Escape")
@@ -27,7 +31,7 @@ def run_notebook(lab, name: str) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(p.name for p in NOTEBOOKS.glob("*.ipynb")))
-def test_notebook_runs_in_jupyterlab(lab, name: str) -> None:
+def test_notebook_runs_in_jupyterlab(lab: NotebookPage, name: str) -> None:
     run_notebook(lab, name)
     checks = lab.page.locator(".jp-OutputArea-output .ipyms-check")
     if "check_" in (NOTEBOOKS / name).read_text():
@@ -37,7 +41,7 @@ def test_notebook_runs_in_jupyterlab(lab, name: str) -> None:
 
 
 @pytest.mark.slow
-def test_the_tournament_chart_renders_in_jupyterlab(lab) -> None:
+def test_the_tournament_chart_renders_in_jupyterlab(lab: NotebookPage) -> None:
     run_notebook(lab, "03-autoplayer.ipynb")
     chart = lab.page.locator(".jp-OutputArea-output .vega-embed").first
     chart.wait_for(timeout=60_000)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import TYPE_CHECKING
 
 import pytest
 from ipyms_browser import (
@@ -27,23 +28,35 @@ from ipyms_browser import (
 
 from ipyminesweeper import Board, reveal, toggle_flag
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Locator
+
+    from conftest import NotebookPage
+
 pytestmark = pytest.mark.browser
 
 FIRST = (7, 7)
 
 
-def _open_game(nb, name: str) -> None:
+def _open_game(nb: NotebookPage, name: str) -> None:
     nb.server.write_notebook(name, game_cells(f"Minesweeper(size={SIZE}, mines={MINES}, seed={SEED})"))
     nb.open(name)
     nb.run_all()
     nb.page.wait_for_selector(".ipyms-root .ipyms-cell")
 
 
-def _widget(nb):
+def _widget(nb: NotebookPage) -> Locator:
     return nb.page.locator(".ipyms-root").first
 
 
-def _play_to_win(nb, board: Board) -> Board:
+def _at(cursor: Locator) -> tuple[int, int]:
+    """The row and column of the cell the cursor is on."""
+    row, col = cursor.get_attribute("data-row"), cursor.get_attribute("data-col")
+    assert row is not None and col is not None, "the cursor's cell has no data-row and data-col"
+    return int(row), int(col)
+
+
+def _play_to_win(nb: NotebookPage, board: Board) -> Board:
     for pos in winning_clicks(board):
         board = reveal(board, pos)
         cell(nb.page, *pos).click()
@@ -51,7 +64,7 @@ def _play_to_win(nb, board: Board) -> Board:
     return board
 
 
-def test_mouse_loss_win_and_themes(lab) -> None:
+def test_mouse_loss_win_and_themes(lab: NotebookPage) -> None:
     page = lab.page
     _open_game(lab, "game.ipynb")
     assert page.locator(".ipyms-cell").count() == SIZE * SIZE
@@ -130,7 +143,7 @@ def test_mouse_loss_win_and_themes(lab) -> None:
     assert dom_cells(page) == board.view.cells
 
 
-def test_keyboard_and_no_notebook_shortcuts(lab) -> None:
+def test_keyboard_and_no_notebook_shortcuts(lab: NotebookPage) -> None:
     page = lab.page
     _open_game(lab, "keys.ipynb")
     root = page.locator(".ipyms-root")
@@ -140,12 +153,12 @@ def test_keyboard_and_no_notebook_shortcuts(lab) -> None:
     page.keyboard.press("ArrowRight")
     cur = page.locator(".ipyms-cell.ipyms-cursor")
     assert cur.count() == 1
-    r0, c0 = int(cur.get_attribute("data-row")), int(cur.get_attribute("data-col"))
+    r0, c0 = _at(cur)
     target = (min(r0 + 2, SIZE - 1), max(c0 - 1, 0))
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowDown")
     page.keyboard.press("ArrowLeft")
-    assert (int(cur.get_attribute("data-row")), int(cur.get_attribute("data-col"))) == target
+    assert _at(cur) == target
 
     # Enter reveals at the cursor: exactly the engine's board.
     expected = start_board(target)
@@ -154,7 +167,7 @@ def test_keyboard_and_no_notebook_shortcuts(lab) -> None:
 
     # F flags a covered cell: walk the cursor to one.
     covered = next(p for p in expected.positions() if expected.view[p] == ".")
-    cr, cc = int(cur.get_attribute("data-row")), int(cur.get_attribute("data-col"))
+    cr, cc = _at(cur)
     for _ in range(abs(covered[0] - cr)):
         page.keyboard.press("ArrowDown" if covered[0] > cr else "ArrowUp")
     for _ in range(abs(covered[1] - cc)):

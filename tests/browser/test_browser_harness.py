@@ -6,7 +6,12 @@ kernel (re-running a probe cell reads the Python value), and the theme switch wo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
+
+if TYPE_CHECKING:
+    from conftest import NotebookPage
 
 pytestmark = pytest.mark.browser
 
@@ -20,7 +25,7 @@ SLIDER_CELLS = [
 ]
 
 
-def _nudge_slider(nb, presses: int) -> None:
+def _nudge_slider(nb: NotebookPage, presses: int) -> None:
     """Click the button ``presses`` times: Python bumps the slider, which the page then shows."""
     button = nb.page.locator(".jp-OutputArea-output button.jupyter-button", has_text="bump")
     for i in range(presses):
@@ -31,7 +36,7 @@ def _nudge_slider(nb, presses: int) -> None:
         )
 
 
-def test_lab_slider_round_trip_and_theme(lab) -> None:
+def test_lab_slider_round_trip_and_theme(lab: NotebookPage) -> None:
     lab.server.write_notebook("harness.ipynb", SLIDER_CELLS)
     lab.open("harness.ipynb")
     lab.run_all()
@@ -45,7 +50,7 @@ def test_lab_slider_round_trip_and_theme(lab) -> None:
     lab.set_theme("JupyterLab Light")
 
 
-def test_notebook7_slider_round_trip(notebook7) -> None:
+def test_notebook7_slider_round_trip(notebook7: NotebookPage) -> None:
     notebook7.server.write_notebook("harness.ipynb", SLIDER_CELLS)
     notebook7.open("harness.ipynb")
     notebook7.run_all()

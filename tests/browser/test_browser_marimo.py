@@ -24,14 +24,10 @@ import pytest
 from ipyms_a11y import Scanner, game_state_labels, load_axe, scan_game_states
 from ipyms_browser import cell
 
+# tests/ is on sys.path (pytest puts the folder of tests/conftest.py there)
+from chromium import artifacts_dir
 from conftest import SCREENSHOTS, free_port, new_page
 from ipyminesweeper import new_board, reveal, toggle_flag
-
-try:
-    from tests.chromium import artifacts_dir
-except ImportError:  # pragma: no cover
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from chromium import artifacts_dir  # type: ignore[no-redef]
 
 pytestmark = pytest.mark.browser
 

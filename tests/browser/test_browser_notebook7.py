@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from ipyms_browser import MINES, SEED, SIZE, cell, game_cells, start_board, wait_dom_cells
 
 from ipyminesweeper import toggle_flag
 
+if TYPE_CHECKING:
+    from conftest import NotebookPage
+
 pytestmark = pytest.mark.browser
 
 
-def test_notebook7_round_trip(notebook7) -> None:
+def test_notebook7_round_trip(notebook7: NotebookPage) -> None:
     page = notebook7.page
     widget = f"Minesweeper(size={SIZE}, mines={MINES}, seed={SEED})"
     notebook7.server.write_notebook("nb7.ipynb", game_cells(widget))

@@ -10,24 +10,31 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import pytest
 from ipyms_browser import MINES, SEED, SIZE, cell, dom_cells, game_cells, start_board, wait_dom_cells
 
 from ipyminesweeper import new_board, reveal
 
+if TYPE_CHECKING:
+    from playwright.sync_api import Page
+
+    from conftest import NotebookPage
+
 pytestmark = pytest.mark.browser
 
 WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
-def saved_widget_state(path, cells: str) -> dict | None:
+def saved_widget_state(path: Path, cells: str) -> dict[str, Any] | None:
     nb = json.loads(path.read_text())
     state = nb.get("metadata", {}).get("widgets", {}).get(WIDGET_STATE, {}).get("state", {})
     return next((m["state"] for m in state.values() if m["state"].get("cells") == cells), None)
 
 
-def test_reopened_notebook_is_a_snapshot(lab) -> None:
+def test_reopened_notebook_is_a_snapshot(lab: NotebookPage) -> None:
     page, server = lab.page, lab.server
     settings = server.config_dir / "lab/user-settings/@jupyter-widgets/jupyterlab-manager"
     settings.mkdir(parents=True, exist_ok=True)
@@ -92,7 +99,7 @@ def test_reopened_notebook_is_a_snapshot(lab) -> None:
     lab.screenshot("lab-reopened-snapshot", root)
 
 
-def drawn_cells(page) -> dict[int, str]:
+def drawn_cells(page: Page) -> dict[int, str]:
     """The drawn cells of the first board on the page: flat index -> data-state."""
     return {
         int(k): v
@@ -105,7 +112,7 @@ def drawn_cells(page) -> dict[int, str]:
     }
 
 
-def test_a_big_board_saved_packed_reopens_as_a_snapshot(lab) -> None:
+def test_a_big_board_saved_packed_reopens_as_a_snapshot(lab: NotebookPage) -> None:
     """A board of 40,000 cells travels packed ("~" and base64, widget/board_wire.py): the saved state holds
     that, and the reopened notebook shows the board from it alone."""
     page, server = lab.page, lab.server

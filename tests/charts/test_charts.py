@@ -10,15 +10,16 @@ import sys
 import pytest
 
 from ipyminesweeper import simple, tournament
-from ipyminesweeper.charts import VEGA_LITE, Chart, win_rates
+from ipyminesweeper.arena import Table
+from ipyminesweeper.charts import VEGA_LITE, Chart, Row, win_rates
 
 
 @pytest.fixture(scope="module")
-def table():
+def table() -> Table:
     return tournament({"simple": simple, "first": "scored"}, "beginner", games=12, jobs=1)
 
 
-def test_a_tournament_chart_is_a_vega_lite_spec_and_text(table) -> None:
+def test_a_tournament_chart_is_a_vega_lite_spec_and_text(table: Table) -> None:
     chart = win_rates(table, "beginner")
     bundle = chart._repr_mimebundle_()
     assert set(bundle) == {VEGA_LITE, "text/plain"} and VEGA_LITE == "application/vnd.vegalite.v5+json"
@@ -48,7 +49,7 @@ def test_rows_can_be_given_as_tuples() -> None:
     [[], [("a", 5, 4, (0, 1))], [("a", 1, 0, (0, 1))], [("a", 1.5, 4, (0, 1))]],
     ids=["no rows", "more wins than games", "no games", "a float"],
 )
-def test_impossible_rows_are_refused(rows) -> None:
+def test_impossible_rows_are_refused(rows: list[Row]) -> None:
     with pytest.raises(ValueError, match="win"):
         win_rates(rows)
 

@@ -4,11 +4,16 @@ that a strategy sees only board.view (issue 17)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Protocol, TypedDict
+
 import pytest
 
 from ipyminesweeper import (
     DEFAULT_DENSITY,
     LEVELS,
+    Board,
+    View,
     analyse,
     certain_moves,
     chord,
@@ -21,6 +26,25 @@ from ipyminesweeper import (
     simple,
     toggle_flag,
 )
+from ipyminesweeper.engine import Position
+
+
+class BoardSize(TypedDict, total=False):
+    """The keyword arguments of new_board that say a board's size."""
+
+    size: int
+    rows: int
+    cols: int
+    mines: int
+    density: float
+
+
+class Move(Protocol):
+    """reveal, toggle_flag and chord: a board and a position in, a board out."""
+
+    __name__: str
+
+    def __call__(self, board: Board, pos: Position, *more: object) -> Board: ...
 
 
 @pytest.mark.parametrize(
@@ -33,7 +57,7 @@ from ipyminesweeper import (
         ({}, LEVELS["intermediate"]),
     ],
 )
-def test_new_board_takes_what_minesweeper_takes(kwargs: dict[str, int], shape: tuple[int, int, int]) -> None:
+def test_new_board_takes_what_minesweeper_takes(kwargs: BoardSize, shape: tuple[int, int, int]) -> None:
     board = new_board(**kwargs, seed=1)
     assert (board.rows, board.cols, board.mines) == shape
     widget = pytest.importorskip("ipyminesweeper.widget").Minesweeper(**kwargs, seed=1)
@@ -53,24 +77,24 @@ def test_new_board_says_what_does_not_go_together(
     args: tuple[object, ...], kwargs: dict[str, object], message: str
 ) -> None:
     with pytest.raises(TypeError, match=message):
-        new_board(*args, **kwargs)  # type: ignore[call-overload]
+        new_board(*args, **kwargs)  # type: ignore[arg-type]
 
 
 @pytest.fixture(scope="module")
-def board():
+def board() -> Board:
     return reveal(new_board(9, 9, 10, seed=1), (4, 4))
 
 
 @pytest.mark.parametrize("move", [reveal, toggle_flag, chord], ids=lambda f: f.__name__)
-def test_a_position_in_two_arguments_gets_the_spelling_shown(board, move) -> None:
+def test_a_position_in_two_arguments_gets_the_spelling_shown(board: Board, move: Move) -> None:
     with pytest.raises(
         TypeError, match=rf"^pos: {move.__name__} takes .* write {move.__name__}\(board, \(3, 4\)\)$"
     ):
-        move(board, 3, 4)
+        move(board, 3, 4)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"not the list \[3, 4\]: write \(3, 4\)"):
-        move(board, [3, 4])
+        move(board, [3, 4])  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"board must be a Board, not View \(a strategy sees board.view"):
-        move(board.view, (3, 4))
+        move(board.view, (3, 4))  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize(
@@ -78,9 +102,11 @@ def test_a_position_in_two_arguments_gets_the_spelling_shown(board, move) -> Non
     [probabilities, analyse, certain_moves, deduce, simple, scored, exact],
     ids=lambda f: getattr(f, "__name__", "scored"),
 )
-def test_a_board_where_a_view_belongs_says_pass_board_view(board, function) -> None:
+def test_a_board_where_a_view_belongs_says_pass_board_view(
+    board: Board, function: Callable[[View], object]
+) -> None:
     with pytest.raises(TypeError, match=r"^view: .* pass board.view\. A strategy, and the solver, see only"):
-        function(board)
+        function(board)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"^view: .* needs a View \(such as board.view\), not int"):
-        function(3)
+        function(3)  # type: ignore[arg-type]
     function(board.view)  # the right spelling works

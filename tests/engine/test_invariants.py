@@ -93,7 +93,7 @@ def build(f: dict[str, Any]) -> Board:
     if f["pending"]:
         field: Minefield | PendingMines = PendingMines(f["seed"], f["policy"])
     else:
-        field = Minefield(f["rows"], f["cols"], f.get("mask"), f["seed"], f["policy"])
+        field = Minefield(f["rows"], f["cols"], f["mask"], f["seed"], f["policy"])
     return Board(f["rows"], f["cols"], f["mines"], f["states"], field, f["exploded"])
 
 
@@ -163,7 +163,10 @@ def _recipe(rng: random.Random) -> dict[str, Any]:
 @pytest.mark.parametrize(
     ("make", "field"),
     [
-        (lambda: Board(3, 3, 1, bytearray(9), Minefield(3, 3, bytes([1] + [0] * 8))), "states must be bytes"),
+        (
+            lambda: Board(3, 3, 1, bytearray(9), Minefield(3, 3, bytes([1] + [0] * 8))),  # type: ignore[arg-type]
+            "states must be bytes",
+        ),
         (lambda: Board(3, 3, 1, bytes([7] + [0] * 8), Minefield(3, 3, bytes([1] + [0] * 8))), "states bytes"),
         (lambda: Board(-1, 3, 0, b"", PendingMines(1, "safe")), "rows must be at least 1"),
         (lambda: Board(0, 0, 0, b"", PendingMines(1, "safe")), "rows must be at least 1"),
@@ -181,7 +184,7 @@ def _recipe(rng: random.Random) -> dict[str, Any]:
             lambda: Board(2, 2, 1, bytes([2, 2, 2, 0]), Minefield(2, 2, bytes([0, 0, 0, 1]))),
             "every mine flagged",
         ),
-        (lambda: Board(True, 3, 0, bytes(3), PendingMines(1, "safe")), "rows must be an int"),  # type: ignore[arg-type]
+        (lambda: Board(True, 3, 0, bytes(3), PendingMines(1, "safe")), "rows must be an int"),
     ],
 )
 def test_each_invariant_names_its_field(make: Any, field: str) -> None:
@@ -231,6 +234,7 @@ def test_hostile_json_is_a_board_error(text: Any, message: str) -> None:
 
 def test_wrong_json_types_are_board_errors() -> None:
     good = json.loads(reveal(new_board(4, 4, 2, seed=1, first_click="safe"), (0, 0)).to_json())
+    bad: object
     for key in ("rows", "cols", "mines", "seed", "first_click", "placed", "grid"):
         for bad in (None, "x", 1.5, [], {}, True):
             if (key, bad) in (("seed", None), ("placed", True)):  # the values it already has

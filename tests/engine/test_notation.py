@@ -165,7 +165,7 @@ def test_boards_are_frozen_and_hashable() -> None:
 
 
 def test_undo_is_taking_an_older_value() -> None:
-    history = (new_board("beginner", seed=3),)
+    history: tuple[Board, ...] = (new_board("beginner", seed=3),)
     history += (reveal(history[-1], (4, 4)),)
     history += (toggle_flag(history[-1], (0, 0)),)
     assert history[-2].state((0, 0)).name == "COVERED"

@@ -63,6 +63,7 @@ def test_a_board_pickle_with_a_tampered_byte_is_a_board_error() -> None:
     tampered = data[: at + covered] + b"\x03" + data[at + covered + 1 :]
     with pytest.raises(BoardError, match="states bytes"):
         pickle.loads(tampered)
+    assert isinstance(board.minefield, Minefield), "the first reveal placed the mines"
     mine = board.minefield.mask.index(1)  # reveal a mine without losing
     at = data.find(board.states)
     tampered = data[: at + mine] + b"\x02" + data[at + mine + 1 :]
@@ -116,6 +117,7 @@ def test_an_old_form_view_or_minefield_is_checked() -> None:
     with pytest.raises(ValueError, match="cannot hold"):
         pickle.loads(old_form(view, cells="*" + view.cells[1:]))
     field = boards()[1].minefield
+    assert isinstance(field, Minefield), "a board in play has its mines placed"
     with pytest.raises(BoardError, match="mask has"):
         pickle.loads(old_form(field, mask=field.mask[:-1]))
     assert pickle.loads(old_form(field)) == field

@@ -132,7 +132,7 @@ def test_new_board_rejects_bad_input(
     args: tuple[object, ...], kwargs: dict[str, object], error: type[Exception], message: str
 ) -> None:
     with pytest.raises(error, match=message):
-        new_board(*args, **kwargs)  # type: ignore[call-overload]
+        new_board(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def test_max_mines_depends_on_the_policy() -> None:

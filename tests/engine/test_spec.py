@@ -52,7 +52,7 @@ def test_a_spec_builds_its_board() -> None:
     spec = GameSpec(9, 9, 10, "opening", seed=3)
     assert new_board(spec) == new_board(9, 9, 10, seed=3) and new_board(spec).seed == 3
     with pytest.raises(TypeError, match="takes nothing else"):
-        new_board(spec, mines=3)  # type: ignore[call-overload]
+        new_board(spec, mines=3)
 
 
 def test_the_pickers_message_is_read_with_the_spec_and_no_board_is_built(

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from ipyminesweeper import Board, View
-from ipyminesweeper.exercises import Check
+from ipyminesweeper.exercises import Check, Counterexample
 
 SMALL = 5
 
@@ -19,6 +19,12 @@ def checked(checker: Callable[..., Check], fn: object, *args: Any, **kwargs: Any
     function gets the same verdict every time (test_exercise_api.py shows it), and a test that looks
     closer at a verdict another test has asserted need not search again."""
     return checker(fn, *args, **kwargs)
+
+
+def counterexample_of(check: Check) -> Counterexample:
+    """The counterexample of a check that failed (the assertion says so when it passed)."""
+    assert check.counterexample is not None, str(check)
+    return check.counterexample
 
 
 def assert_passes(check: Check, *kinds: str) -> None:

@@ -7,22 +7,28 @@ import gc
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import NoReturn, TypeVar
 
 import pytest
 
-from ipyminesweeper import Board, chord
+from ipyminesweeper import Board, Position, chord
 from ipyminesweeper.exercises import check_chord, check_toggle_flag, search
-from ipyminesweeper.exercises.limits import WAITING_FACTOR, call
+from ipyminesweeper.exercises.limits import WAITING_FACTOR, Outcome, call
 from ipyminesweeper.exercises.report import count
 
+T = TypeVar("T")
+Run = Callable[[Callable[[], Outcome]], Outcome]
 
-def looping_chord(board, pos):
+
+def looping_chord(board: Board, pos: Position) -> Board:
     """The loop every class has: a while whose condition never changes."""
     while board.state(pos) is not None:
         pass
+    return board  # never reached: a cell's state is never None
 
 
-def stubborn_chord(board, pos):
+def stubborn_chord(board: Board, pos: Position) -> Board:
     """A loop that swallows whatever is raised in it, with a bare except."""
     while True:
         try:  # noqa: SIM105 - the point of the test
@@ -32,26 +38,29 @@ def stubborn_chord(board, pos):
 
 
 @pytest.mark.parametrize("loop", [looping_chord, stubborn_chord], ids=lambda f: f.__name__)
-def test_a_loop_is_reported_within_ten_seconds_with_its_board(loop) -> None:
+def test_a_loop_is_reported_within_ten_seconds_with_its_board(
+    loop: Callable[[Board, Position], Board],
+) -> None:
     start = time.perf_counter()
     check = check_chord(loop)
     took = time.perf_counter() - start
     assert took < 10, f"{took:.1f} s"
     assert not check
     example = check.counterexample
+    assert example is not None
     assert "gave no answer within 2 seconds (does it loop forever?)" in example.summary, example.summary
     assert isinstance(example.board, Board) and example.inputs[1] is not None
     assert "The check stopped after 3 examples" in str(check)
 
 
-def on_the_main_thread(fn):
+def on_the_main_thread(fn: Callable[[], T]) -> T:
     """``fn()`` run here, on the main thread: the limit has its alarm, as in CPython's kernel."""
     return fn()
 
 
-def in_a_thread(fn):
+def in_a_thread(fn: Callable[[], T]) -> T:
     """``fn()`` run in a thread of its own: the limit has no alarm there and traces calls, as in Pyodide."""
-    found = []
+    found: list[T] = []
     worker = threading.Thread(target=lambda: found.append(fn()))
     worker.start()
     worker.join(60)
@@ -67,11 +76,12 @@ def test_a_loop_is_stopped_off_the_main_thread_too() -> None:
     start = time.perf_counter()
     found = in_a_thread(lambda: check_chord(looping_chord))
     assert time.perf_counter() - start < 10
+    assert found.counterexample is not None
     assert "gave no answer within" in found.counterexample.summary
 
 
-def test_printing_is_kept_aside_and_shown_folded(capsys) -> None:
-    def talking_chord(board, pos):
+def test_printing_is_kept_aside_and_shown_folded(capsys: pytest.CaptureFixture[str]) -> None:
+    def talking_chord(board: Board, pos: Position) -> Board:
         print("chord at", pos)
         return chord(board, pos)
 
@@ -84,18 +94,18 @@ def test_printing_is_kept_aside_and_shown_folded(capsys) -> None:
     assert "<details><summary>talking_chord printed 250 lines" in page
 
 
-def test_the_verdicts_come_from_the_seeded_examples_alone(monkeypatch) -> None:
+def test_the_verdicts_come_from_the_seeded_examples_alone(monkeypatch: pytest.MonkeyPatch) -> None:
     """Hypothesis only shrinks: with its search switched off, the verdicts, the properties and the
     number of examples tried are the same."""
     wrong = lambda board, pos: board  # noqa: E731 - a one-line wrong solution
     before = check_toggle_flag(wrong), check_chord(chord)
 
-    def no_search(*args, **kwargs):
+    def no_search(*args: object, **kwargs: object) -> NoReturn:
         raise AssertionError("Hypothesis was asked to search")
 
     monkeypatch.setattr(search, "find", no_search)
     with pytest.raises(AssertionError, match="Hypothesis was asked"):
-        search.find()
+        vars(search)["find"]()  # the name the search module calls, now no_search
     monkeypatch.setattr(search, "_shrunk", lambda *args: None)
     after = check_toggle_flag(wrong), check_chord(chord)
     assert [bool(c) for c in after] == [bool(c) for c in before] == [False, True]
@@ -105,9 +115,9 @@ def test_the_verdicts_come_from_the_seeded_examples_alone(monkeypatch) -> None:
 
 
 def test_the_same_function_gets_the_same_examples_every_time() -> None:
-    seen = []
+    seen: list[tuple[Board, Position]] = []
 
-    def recording(board, pos):
+    def recording(board: Board, pos: Position) -> Board:
         seen.append((board, pos))
         return chord(board, pos)
 
@@ -128,7 +138,7 @@ def test_limits_nest_a_check_inside_a_limited_cell() -> None:
     """The grader runs a student's cell within a limit, and the cell may run a check, whose calls have
     limits of their own: the inner limits end, the outer one still stops a loop after them."""
 
-    def cell():
+    def cell() -> None:
         check_chord(looping_chord)  # about 2.5 s of inner limits
         while True:
             pass
@@ -164,19 +174,21 @@ def test_the_limit_counts_computing_not_waiting() -> None:
 
 
 @pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
-def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(monkeypatch, run) -> None:
+def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(
+    monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
     """Hypothesis runs Python code from the garbage collector. Raised there, the limit's exception would
     be lost (Python prints it as unraisable and goes on); it is raised at the student's next line."""
-    lost = []
+    lost: list[sys.UnraisableHookArgs] = []
     monkeypatch.setattr(sys, "unraisablehook", lost.append)
 
-    def slow_callback(phase, info):
+    def slow_callback(phase: str, info: dict[str, int]) -> None:
         end = time.perf_counter() + 0.01
         while time.perf_counter() < end:
             pass
 
-    def hoarding_loop():
-        kept = []
+    def hoarding_loop() -> None:
+        kept: list[list[object]] = []
         while True:
             kept.append([])  # every few hundred lists a collection, and the callback
 
@@ -190,14 +202,14 @@ def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(monkeypat
 
 
 @pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
-def test_the_limit_stops_deep_recursion_and_leaves_what_it_returns_alone(run) -> None:
+def test_the_limit_stops_deep_recursion_and_leaves_what_it_returns_alone(run: Run) -> None:
     """A student's function that calls itself, deep, and one that calls itself forever: the first is
     answered, the second stopped, wherever the limit runs."""
 
-    def depth(n):
+    def depth(n: int) -> int:
         return 0 if n == 0 else 1 + depth(n - 1)
 
-    def forever(n):
+    def forever(n: int) -> None:
         while True:
             depth(n)
 

@@ -130,7 +130,9 @@ def test_the_leaderboard_ranks_by_games_won_on_the_same_seeds(folder: Path) -> N
         again = benchmark(reference, "beginner", GAMES, 500, jobs=1)
         assert entry.result is not None and entry.result.outcomes == again.outcomes  # game by game
         assert (entry.result.wins, entry.result.mean_moves) == (again.wins, again.mean_moves)
-    assert board.ranked[0].result.wins > board.ranked[1].result.wins
+    first, second = board.ranked[0].result, board.ranked[1].result
+    assert first is not None and second is not None  # ranked entries have a result
+    assert first.wins > second.wins
     problems = {e.name: e.problem for e in board.problems}
     assert sorted(problems) == ["broken", "crash", "empty", "stuck"]
     assert problems["broken"].startswith("before game 1: broken.py does not load: SyntaxError")
@@ -158,6 +160,7 @@ def test_the_markdown_table_has_ranks_rates_and_intervals(folder: Path) -> None:
     board = class_tournament(folder, "beginner", GAMES, seed=500)
     text = board.to_markdown()
     first = board.ranked[0].result
+    assert first is not None  # ranked entries have a result
     low, high = first.ci
     assert f"| 1 | grace | {first.wins} / {GAMES} | {first.win_rate:.1%} | {low:.1%} to {high:.1%} |" in text
     assert "seeds 500 to 511" in text

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,8 +15,9 @@ from ipyminesweeper.exercises.editions import build_course, mark_of, otter_tests
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
-def _cells(path: Path) -> list[dict]:
-    return json.loads(path.read_text(encoding="utf-8"))["cells"]
+def _cells(path: Path) -> list[dict[str, Any]]:
+    cells: list[dict[str, Any]] = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    return cells
 
 
 def _solution_lines() -> dict[str, set[str]]:
@@ -67,7 +69,7 @@ def test_the_search_would_find_a_solution_left_in(course: Path, tmp_path: Path) 
 def test_the_student_edition_keeps_every_stub_and_clears_every_output(course: Path) -> None:
     for path in sorted((course / "student").glob("*.ipynb")):
         cells = _cells(path)
-        stubs = [mark_of(c)[1] for c in cells if mark_of(c) and mark_of(c)[0] == "exercise"]
+        stubs = [mark[1] for c in cells if (mark := mark_of(c)) and mark[0] == "exercise"]
         assert stubs == [e.id for e in EXERCISES.values() if e.notebook == path.stem]
         assert all(
             not c.get("outputs") and c.get("execution_count") is None

@@ -11,8 +11,9 @@ import pytest
 from _wrong import checked
 from hypothesis import HealthCheck, given, settings
 
-from ipyminesweeper import Board, CellState, View, chord, reveal
+from ipyminesweeper import Board, CellState, Position, View, chord, reveal
 from ipyminesweeper.exercises import boards, check_chord, games, layouts, situations, views
+from ipyminesweeper.exercises.generate import Rule
 
 
 def test_importing_the_package_does_not_import_hypothesis() -> None:
@@ -42,19 +43,19 @@ def test_small_views_have_few_unknown_cells(view: View) -> None:
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # slow on a busy machine
 @given(games())
-def test_games_are_moves_on_the_board(game: tuple) -> None:
+def test_games_are_moves_on_the_board(game: tuple[Board, list[tuple[Rule, Position]]]) -> None:
     start, moves = game
     assert all(0 <= r < start.rows and 0 <= c < start.cols for _, (r, c) in moves)
 
 
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])  # slow on a busy machine
 @given(situations())
-def test_situations_are_positions_on_the_board(example: tuple) -> None:
+def test_situations_are_positions_on_the_board(example: tuple[Board, Position]) -> None:
     board, (r, c) = example
     assert 0 <= r < board.rows and 0 <= c < board.cols
 
 
-def chord_on_covered_cells(board, pos):
+def chord_on_covered_cells(board: Board, pos: Position) -> Board:
     """Forgets to check that the cell is revealed."""
     around = board.neighbours(pos)
     flags = sum(1 for p in around if board.state(p) is CellState.FLAGGED)
@@ -75,6 +76,7 @@ def test_the_same_function_gets_the_same_verdict() -> None:
 def test_a_check_draws_its_counterexample() -> None:
     check = checked(check_chord, chord_on_covered_cells, tries=60)
     example = check.counterexample
+    assert example is not None
     assert example.call.startswith("chord_on_covered_cells(board, (")
     assert [p.caption for p in example.panels] == ["start", "yours", "expected"]
     assert example.got != example.expected == chord(*example.inputs)
@@ -85,17 +87,20 @@ def test_a_check_draws_its_counterexample() -> None:
     assert "outline:2px solid #d92d20" in page and "outline:2px solid #2563eb" in page
 
 
-def raising_chord(board, pos):
-    return {}[pos]
+def raising_chord(board: Board, pos: Position) -> Board:
+    nothing: dict[Position, Board] = {}
+    return nothing[pos]  # KeyError
 
 
 def test_a_function_that_raises_is_a_difference_with_its_traceback() -> None:
     check = check_chord(raising_chord, tries=20)
     example = check.counterexample
+    assert example is not None
     assert example.summary.startswith("it raised KeyError")
     lines = example.traceback.splitlines()
     assert lines[0] == "Traceback (most recent call last):"
     assert "raising_chord" in lines[1] and "search.py" not in example.traceback  # starts in your code
+    assert example.board is not None
     assert example.board.rows * example.board.cols == 1  # a 1x1 board is enough
 
 
@@ -107,4 +112,4 @@ def test_a_passing_check_says_what_it_tried() -> None:
 
 def test_a_check_needs_a_function() -> None:
     with pytest.raises(TypeError, match=r"needs a function"):
-        check_chord(None)
+        check_chord(None)  # type: ignore[arg-type]  # not a function, on purpose

@@ -3,22 +3,32 @@ mistakes fail on a small view, with the differing cells marked."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from itertools import combinations
 
 import pytest
 from _wrong import assert_caught, assert_passes
 
-from ipyminesweeper import probabilities
+from ipyminesweeper import Position, View, probabilities
 from ipyminesweeper.exercises import check_probabilities
 
 pytestmark = pytest.mark.slow
 
 
-def cells(view):
+def cells(view: View) -> list[Position]:
     return [(r, c) for r in range(view.rows) for c in range(view.cols)]
 
 
-def _brute(view, *, unknown=".f", numbers="012345678", around=None, total=True, weight=None, scale=1.0):
+def _brute(
+    view: View,
+    *,
+    unknown: str = ".f",
+    numbers: str = "012345678",
+    around: Callable[[View, Position], Iterable[Position]] | None = None,
+    total: bool = True,
+    weight: Callable[[View, list[Position]], int] | None = None,
+    scale: float = 1.0,
+) -> dict[Position, float]:
     around = around or (lambda v, pos: v.neighbours(pos))
     hidden = [pos for pos in cells(view) if view[pos] in unknown]
     rules = [
@@ -37,17 +47,17 @@ def _brute(view, *, unknown=".f", numbers="012345678", around=None, total=True, 
     return {pos: scale * sum(pos in mines for mines in layouts) / ways for pos in hidden}
 
 
-def solution_probabilities(view):
+def solution_probabilities(view: View) -> dict[Position, float]:
     """Notebook 04's folded solution: every way of placing the mines that fits the numbers."""
     return _brute(view)
 
 
-def ignoring_the_mine_total(view):
+def ignoring_the_mine_total(view: View) -> dict[Position, float]:
     """Every number of mines that fits the numbers, as if the total did not matter."""
     return _brute(view, total=False)
 
 
-def trusting_the_flags(view):
+def trusting_the_flags(view: View) -> dict[Position, float]:
     """Flags taken as mines: only the covered cells are unknown, and fewer mines are left to place."""
     flags = sum(view[pos] == "f" for pos in cells(view))
     hidden = [pos for pos in cells(view) if view[pos] == "."]
@@ -69,12 +79,12 @@ def trusting_the_flags(view):
     return out
 
 
-def in_percent(view):
+def in_percent(view: View) -> dict[Position, float]:
     return _brute(view, scale=100.0)
 
 
-def with_off_by_one_neighbours(view):
-    def around(v, pos):
+def with_off_by_one_neighbours(view: View) -> dict[Position, float]:
+    def around(v: View, pos: Position) -> list[Position]:
         r, c = pos
         return [
             (r + dr, c + dc)
@@ -86,19 +96,19 @@ def with_off_by_one_neighbours(view):
     return _brute(view, around=around)
 
 
-def forgetting_the_flagged_cells(view):
+def forgetting_the_flagged_cells(view: View) -> dict[Position, float]:
     """Counts right, but gives no probability for a flagged cell."""
     return {pos: p for pos, p in _brute(view).items() if view[pos] == "."}
 
 
-def dividing_by_every_combination(view):
+def dividing_by_every_combination(view: View) -> dict[Position, float]:
     """The share of all C(n, k) combinations, not of those that fit."""
     from math import comb
 
     return _brute(view, weight=lambda v, hidden: comb(len(hidden), v.mines))
 
 
-def skipping_the_zeros(view):
+def skipping_the_zeros(view: View) -> dict[Position, float]:
     """Only the numbers 1-8 as constraints: a covered cell next to a revealed 0 looks uncertain."""
     return _brute(view, numbers="12345678")
 
@@ -120,5 +130,5 @@ def test_the_solution_passes() -> None:
 
 
 @pytest.mark.parametrize("wrong", WRONG, ids=lambda f: f.__name__)
-def test_wrong_probabilities_fail(wrong) -> None:
+def test_wrong_probabilities_fail(wrong: Callable[[View], Mapping[Position, float]]) -> None:
     assert_caught(check_probabilities(wrong), wrong)

@@ -5,17 +5,18 @@ mistakes fail, on a small view."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
-from _wrong import assert_caught, assert_passes, checked
+from _wrong import assert_caught, assert_passes, checked, counterexample_of
 
-from ipyminesweeper import Move, certain_moves, probabilities, simple
-from ipyminesweeper.exercises import check_strategy
+from ipyminesweeper import Move, Position, View, certain_moves, probabilities, simple
+from ipyminesweeper.exercises import Check, check_strategy
 
 pytestmark = pytest.mark.slow
 
 
-def solution_strategy(view):
+def solution_strategy(view: View) -> Move:
     """Notebook 03's my_strategy: the covered cell least likely to be a mine, in reading order on a tie."""
     middle = (view.rows // 2, view.cols // 2)
     if view.status == "ready" and view[middle] == ".":
@@ -29,12 +30,12 @@ def solution_strategy(view):
     return Move("reveal", best, f"{best} is the least likely mine", p[best])
 
 
-def first_covered_cell(view):
+def first_covered_cell(view: View) -> Move:
     """A blind guess every time."""
     return Move("reveal", view.covered()[0], "the first covered cell")
 
 
-def random_among_the_safest(view):
+def random_among_the_safest(view: View) -> Move:
     """Random tie-breaking: the same view gets different moves."""
     p = probabilities(view)
     covered = [pos for pos in p if view[pos] == "."]
@@ -42,39 +43,39 @@ def random_among_the_safest(view):
     return Move("reveal", random.choice([pos for pos in covered if p[pos] == low]), "a safest cell")
 
 
-def most_likely_mine(view):
+def most_likely_mine(view: View) -> Move:
     """max where min was meant."""
     p = probabilities(view)
     covered = [pos for pos in p if view[pos] == "."]
     return Move("reveal", max(covered, key=lambda pos: p[pos]), "the riskiest cell")
 
 
-def counting_flagged_cells(view):
+def counting_flagged_cells(view: View) -> Move:
     """probabilities() also gives the flagged cells: revealing one is not a legal move."""
     p = probabilities(view)
     return Move("reveal", min(p, key=lambda pos: p[pos]), "the least likely mine")
 
 
-def row_and_col_swapped(view):
+def row_and_col_swapped(view: View) -> Move:
     move = solution_strategy(view)
     return Move(move.action, (move.pos[1], move.pos[0]), move.reason)
 
 
-def a_tuple_instead_of_a_move(view):
+def a_tuple_instead_of_a_move(view: View) -> tuple[str, Position]:
     return ("reveal", solution_strategy(view).pos)
 
 
 CALLS = {"n": 0}
 
 
-def remembering_its_calls(view):
+def remembering_its_calls(view: View) -> Move:
     """Hidden state between calls: the second call on a view gets another cell."""
     CALLS["n"] += 1
     covered = view.covered()
     return Move("reveal", covered[CALLS["n"] % len(covered)], "round robin")
 
 
-def single_point_rule_with_off_by_one_neighbours(view):
+def single_point_rule_with_off_by_one_neighbours(view: View) -> Move:
     """simple's first rule by hand, with range(-1, 1): misses the row below and the column to the right."""
     for r in range(view.rows):
         for c in range(view.cols):
@@ -94,7 +95,7 @@ def single_point_rule_with_off_by_one_neighbours(view):
     return Move("reveal", view.covered()[0], "a guess")
 
 
-def careful_that_forgets_every_cell_flagged(view):
+def careful_that_forgets_every_cell_flagged(view: View) -> Move:
     """Notebook 03's careful as it was: a guess at view.covered()[0] when nothing is certain, which
     raises IndexError when wrong flags cover every covered cell."""
     known = certain_moves(view, complete=True)
@@ -126,22 +127,25 @@ def test_the_solution_passes() -> None:
 
 
 @pytest.mark.parametrize("wrong", WRONG, ids=lambda f: f.__name__)
-def test_a_wrong_strategy_fails(wrong) -> None:
+def test_a_wrong_strategy_fails(wrong: Callable[[View], object]) -> None:
     assert_caught(checked(check_strategy, wrong), wrong)
 
 
 def test_what_each_mistake_is_told() -> None:
-    assert "two different moves" in checked(check_strategy, random_among_the_safest).counterexample.summary
-    assert "certainly safe" in checked(check_strategy, first_covered_cell).counterexample.summary
-    assert "not a Move" in checked(check_strategy, a_tuple_instead_of_a_move).counterexample.summary
-    assert "flagged" in checked(check_strategy, counting_flagged_cells).counterexample.summary
+    assert (
+        "two different moves" in counterexample_of(checked(check_strategy, random_among_the_safest)).summary
+    )
+    assert "certainly safe" in counterexample_of(checked(check_strategy, first_covered_cell)).summary
+    assert "not a Move" in counterexample_of(checked(check_strategy, a_tuple_instead_of_a_move)).summary
+    assert "flagged" in counterexample_of(checked(check_strategy, counting_flagged_cells)).summary
 
 
 def test_a_view_with_every_covered_cell_flagged_is_tried() -> None:
     """Wrong flags can cover every covered cell; then a strategy must take a flag back, not crash."""
     check = checked(check_strategy, careful_that_forgets_every_cell_flagged)
-    (view,) = check.counterexample.inputs
-    assert "." not in view.cells and "f" in view.cells and "IndexError" in check.counterexample.summary
+    example = counterexample_of(check)
+    (view,) = example.inputs
+    assert "." not in view.cells and "f" in view.cells and "IndexError" in example.summary
 
 
 def test_the_legend_says_what_the_marked_cells_are() -> None:
@@ -168,13 +172,13 @@ def test_a_few_tries_still_ask_about_every_kind_of_view() -> None:
 # --- strategies that win nothing, yet passed the check before (issue 27) ------------------------------
 
 
-def toggling_a_flag(view):
+def toggling_a_flag(view: View) -> Move:
     """Never reveals: toggles the flag on the first cell not revealed, so it flags, unflags, flags..."""
     first = next(divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch in ".f")
     return Move("flag", first, "a flag")
 
 
-def flagging_the_safe_and_revealing_the_mines(view):
+def flagging_the_safe_and_revealing_the_mines(view: View) -> Move:
     """careful with its two rules swapped: flags the certainly safe cells, reveals the certain mines."""
     known = certain_moves(view, complete=True)
     safe = sorted(pos for pos in known.safe if view[pos] == ".")
@@ -186,13 +190,13 @@ def flagging_the_safe_and_revealing_the_mines(view):
     return solution_strategy(view)
 
 
-def claiming_every_guess_is_safe(view):
+def claiming_every_guess_is_safe(view: View) -> Move:
     """The solution, but every reveal says P(mine) = 0: a leaderboard would count no guess at all."""
     move = solution_strategy(view)
     return Move(move.action, move.pos, move.reason, 0.0 if move.action == "reveal" else move.probability)
 
 
-def broken(check):
+def broken(check: Check) -> set[str]:
     return {p.name for p in check.properties if not p.held}
 
 
@@ -213,14 +217,14 @@ def test_a_strategy_that_claims_certainty_it_does_not_have_is_caught() -> None:
     assert_caught(check, claiming_every_guess_is_safe)
     assert broken(check) == {"no claimed certainty (a probability of 0 or 1) that is wrong"}
     assert check.score == (6, 7)
-    assert "P(mine) = 0%" in check.counterexample.summary
+    assert "P(mine) = 0%" in counterexample_of(check).summary
 
 
 def test_a_strategy_that_unflags_a_certain_mine_and_flags_it_again_is_caught() -> None:
     """Notebook 03's folded careful did this when wrong flags covered every covered cell: it took back
     a flag on a certain mine, then flagged it again, forever."""
 
-    def careful_unflagging_the_first_flag(view):
+    def careful_unflagging_the_first_flag(view: View) -> Move:
         if view.covered():
             return careful_that_forgets_every_cell_flagged(view)
         first = next(divmod(i, view.cols) for i, ch in enumerate(view.cells) if ch == "f")

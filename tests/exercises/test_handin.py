@@ -23,7 +23,6 @@ from urllib.parse import urlencode
 import pytest
 
 from ipyminesweeper.exercises import HandInError, hand_in
-from ipyminesweeper.exercises import handin as handin_module
 from ipyminesweeper.exercises.classroom import load_strategies
 from ipyminesweeper.exercises.handin import (
     MAX_NOTEBOOK_BYTES,
@@ -344,7 +343,7 @@ def test_a_failed_write_changes_nothing(with_earlier: Classroom, monkeypatch: py
     def full_disk(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(handin_module.os, "replace", full_disk)
+    monkeypatch.setattr("ipyminesweeper.exercises.handin.os.replace", full_disk)
     status, text = with_earlier.post(STRATEGY + b"# newer\n")
     assert status == 500 and "could not store it (No space left on device)" in text
     assert with_earlier.files() == before

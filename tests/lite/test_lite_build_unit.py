@@ -37,7 +37,8 @@ def notebook(*sources: str) -> dict[str, Any]:
     nb.cells = [nbformat.v4.new_markdown_cell("# Title")] + [
         nbformat.v4.new_code_cell(src) for src in sources
     ]
-    return json.loads(nbformat.writes(nb))
+    notebook: dict[str, Any] = json.loads(nbformat.writes(nb))
+    return notebook
 
 
 # --------------------------------------------------------------------------------------------------
@@ -70,7 +71,7 @@ def test_the_guarded_install_cell_is_valid_ipython() -> None:
     """IPython (also the one in the Pyodide kernel) turns the indented %pip into a call."""
     from IPython.core.inputtransformer2 import TransformerManager
 
-    python = TransformerManager().transform_cell(GUARDED_INSTALL)
+    python = TransformerManager().transform_cell(GUARDED_INSTALL)  # type: ignore[no-untyped-call]
     assert "run_line_magic('pip', 'install -q ipyminesweeper')" in python
     compile(python, "<cell>", "exec")
 

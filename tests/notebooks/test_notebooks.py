@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,16 +32,17 @@ INSTALL_CELL = (
 )
 
 
-def load(name: str) -> dict:
-    return json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+def load(name: str) -> dict[str, Any]:
+    notebook: dict[str, Any] = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return notebook
 
 
-def source(cell: dict) -> str:
+def source(cell: dict[str, Any]) -> str:
     text = cell.get("source", "")
     return "".join(text) if isinstance(text, list) else text
 
 
-def code_sources(nb: dict) -> list[str]:
+def code_sources(nb: dict[str, Any]) -> list[str]:
     return [source(c) for c in nb["cells"] if c["cell_type"] == "code"]
 
 
@@ -138,7 +140,7 @@ def test_code_lines_fit_the_notebook(name: str) -> None:
     assert not long, f"{name}: code lines over 88 characters (cell, line): {long[:3]}"
 
 
-def hidden(cell: dict) -> bool:
+def hidden(cell: dict[str, Any]) -> bool:
     return bool(cell.get("metadata", {}).get("jupyter", {}).get("source_hidden"))
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from _solver_oracle import MinimalView, brute_force, make_position
+from _solver_oracle import MinimalView, Pos, brute_force, make_position
 
 from ipyminesweeper.solver import (
     Deductions,
@@ -17,7 +17,7 @@ from ipyminesweeper.solver import (
 )
 
 
-def _random_positions(count: int, seed: int, small: bool = False) -> list[tuple[MinimalView, frozenset]]:
+def _random_positions(count: int, seed: int, small: bool = False) -> list[tuple[MinimalView, frozenset[Pos]]]:
     rng = random.Random(seed)
     out = []
     for _ in range(count):
@@ -31,7 +31,7 @@ def _random_positions(count: int, seed: int, small: bool = False) -> list[tuple[
     return out
 
 
-def _check_sound(d: Deductions, mines: frozenset) -> None:
+def _check_sound(d: Deductions, mines: frozenset[Pos]) -> None:
     assert not d.safe & mines, sorted(d.safe & mines)
     assert d.mines <= mines, sorted(d.mines - mines)
     assert not d.safe & d.mines

@@ -5,7 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from _solver_oracle import MinimalView, brute_force, brute_force_layouts, brute_force_numbers, make_position
+from _solver_oracle import (
+    MinimalView,
+    Pos,
+    brute_force,
+    brute_force_layouts,
+    brute_force_numbers,
+    make_position,
+)
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +22,7 @@ MAX_COVERED = 20
 
 
 @st.composite
-def positions(draw: st.DrawFn, max_covered: int = MAX_COVERED) -> tuple[MinimalView, frozenset]:
+def positions(draw: st.DrawFn, max_covered: int = MAX_COVERED) -> tuple[MinimalView, frozenset[Pos]]:
     rows = draw(st.integers(1, 7))
     cols = draw(st.integers(1, 7))
     n = rows * cols
@@ -26,7 +33,7 @@ def positions(draw: st.DrawFn, max_covered: int = MAX_COVERED) -> tuple[MinimalV
     return make_position(rows, cols, mines, seed, n - covered, flags)
 
 
-def _close(p: dict, q: dict[tuple[int, int], Fraction]) -> None:
+def _close(p: dict[Pos, float], q: dict[tuple[int, int], Fraction]) -> None:
     assert set(p) == set(q)
     for pos, exact in q.items():
         assert abs(p[pos] - float(exact)) <= 1e-9, (pos, p[pos], exact)
@@ -34,7 +41,7 @@ def _close(p: dict, q: dict[tuple[int, int], Fraction]) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(positions())
-def test_probabilities_match_brute_force(position: tuple[MinimalView, frozenset]) -> None:
+def test_probabilities_match_brute_force(position: tuple[MinimalView, frozenset[Pos]]) -> None:
     view, _ = position
     exact = brute_force(view)
     assert exact is not None  # a real board is always consistent
@@ -44,7 +51,7 @@ def test_probabilities_match_brute_force(position: tuple[MinimalView, frozenset]
 @settings(max_examples=200, deadline=None)
 @given(positions(), st.integers(0, 10**6), st.integers(0, 8))
 def test_perturbed_views_match_or_raise(
-    position: tuple[MinimalView, frozenset], where: int, digit: int
+    position: tuple[MinimalView, frozenset[Pos]], where: int, digit: int
 ) -> None:
     """Change one revealed number: the oracle decides whether the view is still consistent."""
     view, _ = position
@@ -65,7 +72,7 @@ def test_perturbed_views_match_or_raise(
 
 @settings(max_examples=200, deadline=None)
 @given(positions(), st.integers(-3, 3))
-def test_other_mine_counts_match_or_raise(position: tuple[MinimalView, frozenset], delta: int) -> None:
+def test_other_mine_counts_match_or_raise(position: tuple[MinimalView, frozenset[Pos]], delta: int) -> None:
     """The same cells with another mine total: interior cells follow the global count."""
     view, _ = position
     mines = view.mines + delta
@@ -109,7 +116,7 @@ def test_interior_safe_or_mine_from_count_alone() -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(positions(max_covered=16))
-def test_layouts_and_certainty_match_brute_force(position: tuple[MinimalView, frozenset]) -> None:
+def test_layouts_and_certainty_match_brute_force(position: tuple[MinimalView, frozenset[Pos]]) -> None:
     view, _ = position
     exact = brute_force(view)
     assert exact is not None
@@ -125,7 +132,7 @@ def test_layouts_and_certainty_match_brute_force(position: tuple[MinimalView, fr
 
 @settings(max_examples=100, deadline=None)
 @given(positions(max_covered=16))
-def test_number_distribution_and_zero_probability(position: tuple[MinimalView, frozenset]) -> None:
+def test_number_distribution_and_zero_probability(position: tuple[MinimalView, frozenset[Pos]]) -> None:
     view, _ = position
     exact = brute_force_numbers(view)
     assert exact is not None
@@ -150,7 +157,7 @@ def test_number_distribution_rejects_revealed_and_off_board() -> None:
 @settings(max_examples=150, deadline=None)
 @given(positions(max_covered=14), st.data())
 def test_layouts_with_fixed_cells_match_brute_force(
-    position: tuple[MinimalView, frozenset], data: st.DataObject
+    position: tuple[MinimalView, frozenset[Pos]], data: st.DataObject
 ) -> None:
     view, _ = position
     covered = [

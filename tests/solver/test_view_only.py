@@ -45,7 +45,7 @@ def test_guard_catches_other_reads() -> None:
     """The guard itself works (so the test above can fail)."""
     guarded = GuardedView(MinimalView(1, 2, 1, "1."))
     with pytest.raises(AssertionError, match=r"view\.status"):
-        _ = guarded.status  # type: ignore[attr-defined]
+        _ = guarded.status
 
 
 def test_engine_view() -> None:

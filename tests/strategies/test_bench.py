@@ -69,7 +69,7 @@ def test_user_strategies_run_in_worker_processes() -> None:
     ser = benchmark(first_covered, (6, 6, 4), games=20, seed=3, jobs=1)
     assert par.outcomes == ser.outcomes and par.strategy == "first_covered"
     with pytest.raises(TypeError, match="top level"), ProcessPoolExecutor(1) as pool:
-        benchmark(lambda v: simple(v), "beginner", games=4, executor=pool)  # type: ignore[arg-type]
+        benchmark(lambda v: simple(v), "beginner", games=4, executor=pool)
 
 
 def test_first_move_conventions() -> None:

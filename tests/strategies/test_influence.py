@@ -9,16 +9,27 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TypedDict
 
 import pytest
 
 from ipyminesweeper import View, analyse, exact, step
+from ipyminesweeper.engine import Position
 from ipyminesweeper.play.guess import one_region
 from ipyminesweeper.play.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
 from ipyminesweeper.play.wording import guessed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.boards_file import generate, to_board
+
+
+class _GuessDetails(TypedDict):
+    """The keyword arguments of guessed that these tests keep the same."""
+
+    dead: bool
+    likely: int
+    proves: tuple[Position, ...]
+    safety: float
 
 
 def _corner_one() -> View:
@@ -76,7 +87,7 @@ def test_one_region_is_the_start_of_a_game() -> None:
 
 
 def test_the_reason_words_a_tiny_weight_plainly() -> None:
-    common = {"dead": False, "likely": 1, "proves": (), "safety": 0.7}
+    common: _GuessDetails = {"dead": False, "likely": 1, "proves": (), "safety": 0.7}
     assert "weighed up" not in guessed((0, 0), 0.2, None, 1, **common)
     tiny = guessed((0, 0), 0.2, None, 1, weight=1 + 1e-9, **common)
     assert "weighed up by less than 0.1% because" in tiny

@@ -17,6 +17,7 @@ from ipyminesweeper.play import (
     InvalidMoveError,
     Move,
     Scored,
+    Strategy,
     exact,
     exact_flags,
     opening_cell,
@@ -28,7 +29,7 @@ from ipyminesweeper.play import (
 from ipyminesweeper.play.endgame import best_endgame_move
 from ipyminesweeper.solver import analyse, certain_moves, local_rules
 
-BUILTIN = [simple, scored, exact, exact_flags]
+BUILTIN: list[Strategy] = [simple, scored, exact, exact_flags]
 
 
 class BareView:
@@ -57,13 +58,13 @@ def random_position(seed: int, level: str = "beginner", reveals: int = 3) -> Boa
 
 
 @pytest.mark.parametrize("strategy", BUILTIN, ids=lambda s: getattr(s, "__name__", repr(s)))
-def test_strategies_read_only_the_players_view(strategy: object) -> None:
+def test_strategies_read_only_the_players_view(strategy: Strategy) -> None:
     for seed in range(15):
         board = random_position(seed)
         if board.over:
             continue
-        move = strategy(board.view)  # type: ignore[operator]
-        assert strategy(BareView(board.view)) == move  # type: ignore[operator]
+        move = strategy(board.view)
+        assert strategy(BareView(board.view)) == move  # type: ignore[arg-type]
         # the same view with the mines elsewhere: a strategy cannot tell the difference
         assert not hasattr(board.view, "minefield") and not hasattr(board.view, "mask")
 
@@ -74,7 +75,7 @@ def test_strategies_play_on_a_fresh_view() -> None:
     assert opening_cell(16, 30) == (3, 3) and opening_cell(9, 9) == (2, 2)
     assert opening_cell(2, 3) == (0, 1)
     for strategy in BUILTIN:
-        assert strategy(BareView(view)).action == "reveal"
+        assert strategy(BareView(view)).action == "reveal"  # type: ignore[arg-type]
 
 
 def _check_claims(board: Board, moves: list[Move]) -> int:
@@ -241,19 +242,19 @@ def test_step_rejects_garbage_and_changes_nothing(result: object, message: str) 
 @pytest.mark.parametrize(
     ("make", "error", "says"),
     [
-        (lambda: Move("reveal", 3, 4), TypeError, r"write Move\('reveal', \(3, 4\)\)"),
-        (lambda: Move("reveal", [3, 4]), TypeError, r"write Move\('reveal', \(row, col\), reason\)"),
-        (lambda: Move("reveal", (0, 0.5)), TypeError, "a Move's pos is a"),
+        (lambda: Move("reveal", 3, 4), TypeError, r"write Move\('reveal', \(3, 4\)\)"),  # type: ignore[arg-type]
+        (lambda: Move("reveal", [3, 4]), TypeError, r"write Move\('reveal', \(row, col\), reason\)"),  # type: ignore[arg-type]
+        (lambda: Move("reveal", (0, 0.5)), TypeError, "a Move's pos is a"),  # type: ignore[arg-type]
         (lambda: Move("reveal", (True, 0)), TypeError, "a Move's pos is a"),
-        (lambda: Move("explode", (0, 0)), ValueError, "a Move's action is one of 'reveal', 'flag', 'chord'"),
-        (lambda: Move("reveal", (0, 0), reason=3), TypeError, "a Move's reason is a str"),
+        (lambda: Move("explode", (0, 0)), ValueError, "a Move's action is one of 'reveal', 'flag', 'chord'"),  # type: ignore[arg-type]
+        (lambda: Move("reveal", (0, 0), reason=3), TypeError, "a Move's reason is a str"),  # type: ignore[arg-type]
         (lambda: Move("reveal", (0, 0), probability=1.5), ValueError, "probability is a number from 0 to 1"),
-        (lambda: Move("reveal", (0, 0), probability="low"), ValueError, "probability"),
-        (lambda: Move("flag", (0, 0), score="high"), ValueError, "a Move's score is a finite number or None"),
+        (lambda: Move("reveal", (0, 0), probability="low"), ValueError, "probability"),  # type: ignore[arg-type]
+        (lambda: Move("flag", (0, 0), score="high"), ValueError, "a Move's score is a finite number or None"),  # type: ignore[arg-type]
         (lambda: Move("flag", (0, 0), score=10**400), ValueError, "score is a finite number"),
         (lambda: Move("flag", (0, 0), score=float("nan")), ValueError, "score is a finite number"),
-        (lambda: Move("flag", (0, 0), numbers=[(1, 1)]), TypeError, "numbers is a tuple"),
-        (lambda: Move("flag", (0, 0), constrained=((1, "a"),)), TypeError, "position"),
+        (lambda: Move("flag", (0, 0), numbers=[(1, 1)]), TypeError, "numbers is a tuple"),  # type: ignore[arg-type]
+        (lambda: Move("flag", (0, 0), constrained=((1, "a"),)), TypeError, "position"),  # type: ignore[arg-type]
     ],
 )
 def test_a_move_checks_its_fields_when_it_is_made(make: Any, error: type, says: str) -> None:

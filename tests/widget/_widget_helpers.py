@@ -114,10 +114,8 @@ def after(session: Session, message: Message, now: int = 0) -> Session:
 def shown_overlay(w: Minesweeper) -> dict[int, float]:
     """The overlay as the browser shows it: P(mine) of every covered or flagged cell, from the synced
     ``probabilities`` (the cells it lists, and ``"*"`` for all the others; docs/architecture.md)."""
-    listed = {int(k): p for k, p in w.probabilities.items() if k != "*"}
-    elsewhere = w.probabilities.get("*")
+    listed: dict[int, float] = {int(k): p for k, p in w.probabilities.items() if k != "*"}
+    elsewhere: float | None = w.probabilities.get("*")
     return {
-        i: listed.get(i, elsewhere)
-        for i, ch in enumerate(w.cells)
-        if ch in ".f" and (i in listed or elsewhere is not None)
+        i: p for i, ch in enumerate(w.cells) if ch in ".f" and (p := listed.get(i, elsewhere)) is not None
     }

@@ -19,6 +19,7 @@ import pytest
 from _widget_helpers import browser_state, wire_json
 
 from ipyminesweeper import BoardError, Minesweeper, Move, View, new_board, reveal
+from ipyminesweeper.engine import Minefield
 from ipyminesweeper.widget.constants import MAX_REQUEST_ID
 from ipyminesweeper.widget.messages import NewGame, SetBoard
 
@@ -96,6 +97,7 @@ def test_a_board_forged_with_setattr_is_refused() -> None:
     object.__setattr__(forged, "states", bytes([3]) * 81)
     with pytest.raises(BoardError, match="states bytes"):
         w.board = forged
+    assert isinstance(forged.minefield, Minefield), "the reveal placed the mines"
     mine = forged.minefield.mask.index(1)
     forged = reveal(new_board(9, 9, 10, seed=5), (4, 4))
     object.__setattr__(forged, "states", forged.states[:mine] + b"\x02" + forged.states[mine + 1 :])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from _widget_helpers import after, browser_request
 
-from ipyminesweeper import GameOverError, Minesweeper, Move, View, new_board
+from ipyminesweeper import Board, GameOverError, Minesweeper, Move, View, new_board
 from ipyminesweeper.widget import (
     Flag,
     Hint,
@@ -14,6 +14,7 @@ from ipyminesweeper.widget import (
     Resume,
     Reveal,
     Scrub,
+    Session,
     SetCellSize,
     SetLabels,
     SetQuestionMarks,
@@ -24,12 +25,12 @@ from ipyminesweeper.widget import (
 from ipyminesweeper.widget.render import render
 
 
-def playing(seed: int = 3) -> object:
+def playing(seed: int = 3) -> Session:
     return after(start(new_board(9, 9, 10, seed=seed)), Reveal((4, 4)), now=1_000)
 
 
-def safe_cell(board: object) -> tuple[int, int]:
-    return next(p for p in board.positions() if board.view[p] == "." and not board.is_mine(p))  # type: ignore[attr-defined]
+def safe_cell(board: Board) -> tuple[int, int]:
+    return next(p for p in board.positions() if board.view[p] == "." and not board.is_mine(p))
 
 
 # --- hint ------------------------------------------------------------------------------------------
@@ -40,10 +41,11 @@ def test_a_hint_shows_the_next_move_without_playing_it() -> None:
     hinted = after(s, Hint())
     assert hinted.board is s.board and len(hinted.history) == len(s.history)
     stepped = after(s, Step())
-    assert hinted.hint is not None and hinted.hint.move == stepped.last_move.move  # type: ignore[union-attr]
+    assert hinted.hint is not None and stepped.last_move is not None, "a hint and a step both name a move"
+    assert hinted.hint.move is not None and hinted.hint.move == stepped.last_move.move
     assert hinted.assistance.hints == 1 and "1 hint" in hinted.assistance.describe()
     state = render(hinted)
-    assert state["hint_move"]["row"] == hinted.hint.move.pos[0] and state["hint_move"]["reason"]  # type: ignore[union-attr]
+    assert state["hint_move"]["row"] == hinted.hint.move.pos[0] and state["hint_move"]["reason"]
     assert state["labels"] is True, "labels come on once help is used"
     moved = after(hinted, Reveal(safe_cell(hinted.board)))
     assert moved.hint is None and render(moved)["hint_move"] == {}

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import base64
 import json
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,14 +18,11 @@ import pytest
 from _widget_helpers import shown_overlay
 
 import ipyminesweeper
+
+# tests/ is on sys.path (pytest puts the folder of tests/conftest.py there)
+from chromium import BASE_ARGS, artifacts_dir, chromium_path
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.widget.render import SYNCED as RENDERED
-
-try:
-    from tests.chromium import BASE_ARGS, artifacts_dir, chromium_path
-except ImportError:  # pragma: no cover - `tests` is not importable when pytest runs from elsewhere
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from chromium import BASE_ARGS, artifacts_dir, chromium_path  # type: ignore[no-redef,import-not-found]
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 pytestmark = [

@@ -6,6 +6,7 @@ the synced state pushed back); the JupyterLab end-to-end version is tests/browse
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -165,7 +166,7 @@ def test_zoom_keeps_cells_legible(make: Any) -> None:
     w = Minesweeper(size=60, mines=400, seed=1)
     h = make(w, width=600)
     page = h.page
-    width = lambda: page.locator(".ipyms-cell").first.bounding_box()["width"]  # noqa: E731
+    width: Callable[[], float] = lambda: page.locator(".ipyms-cell").first.bounding_box()["width"]  # noqa: E731
     first, second = (h.cell(0, c).bounding_box() for c in (0, 1))
     assert first["width"] == 24 and first["height"] == 24, "fitted cells are 24 px at least (WCAG 2.5.8)"
     assert second["x"] - first["x"] == 24, "no gap between cells of 20 px or more"
@@ -272,7 +273,7 @@ def test_the_height_stays_put_while_playing(make: Any) -> None:
     w.labels = False  # labels, when they come on, are a choice; here: the status and the reason lines
     h = make(w)
     page = h.page
-    height = lambda: page.locator(".ipyms-root").bounding_box()["height"]  # noqa: E731
+    height: Callable[[], float] = lambda: page.locator(".ipyms-root").bounding_box()["height"]  # noqa: E731
     ready = height()
     h.mouse(4, 4, 0)
     h.pump()

@@ -8,8 +8,10 @@ import asyncio
 import math
 import re
 import signal
+import sys
 import threading
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -40,7 +42,7 @@ def workers() -> list[str]:
     return [t.name for t in threading.enumerate() if t.name.startswith("ipyminesweeper")]
 
 
-def until(condition: Any, seconds: float = 2.0) -> bool:
+def until(condition: Callable[[], bool], seconds: float = 2.0) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if condition():
@@ -238,9 +240,7 @@ def test_a_dropped_move_keeps_the_autoplayer_an_interrupt_stops_it() -> None:
 def test_without_threads_a_job_runs_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """Pyodide (the Lite site) has no threads: the work runs in the caller's thread, and the widget
     answers a request at once, as it did before jobs."""
-    from ipyminesweeper.widget import jobs
-
-    monkeypatch.setattr(jobs.sys, "platform", "emscripten")
+    monkeypatch.setattr(sys, "platform", "emscripten")  # what jobs reads
 
     def slow(view: Any) -> Move:
         time.sleep(0.4)

@@ -4,9 +4,10 @@ carry their replies, the shell's state in the session, and a statistics store pa
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TypeVar
 
 import pytest
 from _widget_helpers import browser_state
@@ -14,6 +15,7 @@ from _widget_helpers import browser_state
 from ipyminesweeper import Minesweeper, new_board
 from ipyminesweeper.widget import runtime
 from ipyminesweeper.widget.effects import DrawSeed, RecordResult, ResendBoard
+from ipyminesweeper.widget.jobs import Job
 from ipyminesweeper.widget.messages import (
     AutoStep,
     Began,
@@ -30,6 +32,8 @@ from ipyminesweeper.widget.render import render
 from ipyminesweeper.widget.session import SLOW_CELLS, is_slow, start, update
 from ipyminesweeper.widget.stats import GameLog, GameResult, Stats, record
 from ipyminesweeper.widget.subscriptions import Every, subscriptions
+
+T = TypeVar("T")
 
 
 class MemoryStore:
@@ -52,11 +56,10 @@ class MemoryStore:
 def counted_jobs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The names of the worker jobs the runtime starts from now on."""
     started: list[str] = []
-    job = runtime.Job
 
-    def counting(work: Any, loop: Any, name: str = "work") -> Any:
+    def counting(work: Callable[[], T], loop: asyncio.AbstractEventLoop, name: str = "work") -> Job[T]:
         started.append(name)
-        return job(work, loop, name)
+        return Job(work, loop, name)
 
     monkeypatch.setattr(runtime, "Job", counting)
     return started

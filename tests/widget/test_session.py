@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from functools import reduce
 from typing import Any
 
@@ -84,11 +85,11 @@ def test_the_clock_comes_with_the_message() -> None:
         (Scrub(5), MessageError),
         (NewGameOf(rows=5, cols=5, mines=25), ValueError),
         (NewGameOf(first_click="maybe"), ValueError),
-        ("reveal", MessageError),  # type: ignore[arg-type]
+        ("reveal", MessageError),  # not a message at all
     ],
     ids=repr,
 )
-def test_a_rejected_message_raises_and_leaves_the_session_alone(message: Any, error: type) -> None:
+def test_a_rejected_message_raises_and_leaves_the_session_alone(message: Any, error: type[Exception]) -> None:
     """Messages that are well made but do not fit the session: update says why."""
     s = after(fresh(), Reveal((4, 4)), now=1)
     copy = dataclasses.replace(s)
@@ -100,40 +101,42 @@ def test_a_rejected_message_raises_and_leaves_the_session_alone(message: Any, er
 @pytest.mark.parametrize(
     ("make", "error", "says"),
     [
-        (lambda: Flag((1.5, 0)), TypeError, r"Flag: a position is a \(row, col\) tuple of two ints"),
-        (lambda: Chord("a1"), TypeError, "position"),
+        (lambda: Flag((1.5, 0)), TypeError, r"Flag: a position is a \(row, col\) tuple of two ints"),  # type: ignore[arg-type]
+        (lambda: Chord("a1"), TypeError, "position"),  # type: ignore[arg-type]
         (lambda: Reveal((True, 0)), TypeError, "position"),
-        (lambda: Step(42), TypeError, "strategy name, a callable"),
-        (lambda: Play(42), TypeError, "strategy name, a callable"),
+        (lambda: Step(42), TypeError, "strategy name, a callable"),  # type: ignore[arg-type]
+        (lambda: Play(42), TypeError, "strategy name, a callable"),  # type: ignore[arg-type]
         (lambda: Play(moves=-1), MessageError, "negative"),
         (lambda: Play(moves=True), TypeError, "moves"),
-        (lambda: SelectStrategy(3), TypeError, "a strategy name is a str"),
+        (lambda: SelectStrategy(3), TypeError, "a strategy name is a str"),  # type: ignore[arg-type]
         (lambda: SetDelay(-1), MessageError, "from 0 to 10"),
         (lambda: SetDelay(float("nan")), MessageError, "from 0 to 10"),
         (lambda: SetDelay(11), MessageError, "from 0 to 10"),
-        (lambda: SetDelay("slow"), TypeError, "a number of seconds"),
+        (lambda: SetDelay("slow"), TypeError, "a number of seconds"),  # type: ignore[arg-type]
         (lambda: SetDelay(True), TypeError, "a number of seconds"),
         (lambda: SetCellSize(8), MessageError, "16 to 64"),
-        (lambda: SetCellSize(20.0), TypeError, "an int"),
-        (lambda: ShowProbabilities(1), TypeError, "True or False"),
-        (lambda: SetLabels("yes"), TypeError, "True, False or None"),
-        (lambda: SetBoard("....."), TypeError, "a Board"),
-        (lambda: NewGame(None), TypeError, "a Board"),
+        (lambda: SetCellSize(20.0), TypeError, "an int"),  # type: ignore[arg-type]
+        (lambda: ShowProbabilities(1), TypeError, "True or False"),  # type: ignore[arg-type]
+        (lambda: SetLabels("yes"), TypeError, "True, False or None"),  # type: ignore[arg-type]
+        (lambda: SetBoard("....."), TypeError, "a Board"),  # type: ignore[arg-type]
+        (lambda: NewGame(None), TypeError, "a Board"),  # type: ignore[arg-type]
         (lambda: NewGameOf(level="huge"), MessageError, "unknown level"),
         (lambda: NewGameOf(level="expert", rows=3), MessageError, "sets the size"),
         (lambda: NewGameOf(rows=10, cols=10), MessageError, "rows, cols and mines"),
-        (lambda: NewGameOf(rows="10", cols=10, mines=5), TypeError, "rows is an int"),
+        (lambda: NewGameOf(rows="10", cols=10, mines=5), TypeError, "rows is an int"),  # type: ignore[arg-type]
         (lambda: NewGameOf(seed=-1), ValueError, "seed"),
-        (lambda: Scrub("1"), TypeError, "an int"),
+        (lambda: Scrub("1"), TypeError, "an int"),  # type: ignore[arg-type]
         (lambda: AddStrategy("", first_covered), MessageError, "non-empty"),
         (lambda: AddStrategy("x" * 61, first_covered), MessageError, "at most 60"),
-        (lambda: AddStrategy("mine", 42), TypeError, "callable"),
+        (lambda: AddStrategy("mine", 42), TypeError, "callable"),  # type: ignore[arg-type]
         (lambda: AddStrategy("exact", first_covered), MessageError, "built-in"),
-        (lambda: FromBrowser([Undo()]), TypeError, "a tuple of messages"),
-        (lambda: BadInput(3), TypeError, "a str"),
+        (lambda: FromBrowser([Undo()]), TypeError, "a tuple of messages"),  # type: ignore[arg-type]
+        (lambda: BadInput(3), TypeError, "a str"),  # type: ignore[arg-type]
     ],
 )
-def test_a_message_checks_its_fields_when_it_is_made(make: Any, error: type, says: str) -> None:
+def test_a_message_checks_its_fields_when_it_is_made(
+    make: Callable[[], object], error: type[Exception], says: str
+) -> None:
     with pytest.raises(error, match=says):
         make()
 

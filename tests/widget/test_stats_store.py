@@ -129,7 +129,13 @@ def test_stats_are_derived_from_the_results() -> None:
     ],
 )
 def test_a_game_result_checks_its_fields(fields: dict[str, Any], message: str) -> None:
-    good = {"game": "g", "level": "beginner", "first_click": "safe", "won": True, "seconds": 3.0}
+    good: dict[str, Any] = {
+        "game": "g",
+        "level": "beginner",
+        "first_click": "safe",
+        "won": True,
+        "seconds": 3.0,
+    }
     with pytest.raises((TypeError, ValueError), match=message):
         GameResult(**{**good, **fields})
     forged = pickle.dumps(GameResult(**good)).replace(b"beginner", b"\xff" * 8)

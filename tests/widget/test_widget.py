@@ -223,9 +223,9 @@ def test_history_is_an_immutable_sequence_of_boards() -> None:
     assert isinstance(h, Sequence) and h[-1] is w.board and h[0].status == "ready"
     assert list(h) == [h[0], h[1]] and h[:] == (h[0], h[1]) and len(h) == 2
     with pytest.raises(dataclasses.FrozenInstanceError):
-        h.turns = ()  # type: ignore[misc]
+        h.turns = ()  # type: ignore[misc, assignment]
     with pytest.raises(AttributeError):
-        w.history = ()  # type: ignore[misc]
+        w.history = ()  # type: ignore[misc, assignment]
     w.reveal(0, 0) if w.board.view[(0, 0)] == "." else w.flag(8, 8)
     assert len(h) == 2, "a history never changes: the widget moved on to a new one"
 
@@ -475,5 +475,5 @@ def test_new_game_keeps_what_it_is_not_told_to_change() -> None:
         assert (board.rows, board.cols, board.mines, board.first_click) == (5, 7, 4, "safe"), kwargs
     assert w.new_game(first_click="any").first_click == "any"
     with pytest.raises(TypeError, match=r"'strategy': use level, board, rows") as error:
-        w.new_game(strategy="exact")  # not a new_game keyword, and not suggested as one
+        w.new_game(strategy="exact")  # type: ignore[call-arg]  # not a new_game keyword, and not suggested as one
     assert "did you mean" not in str(error.value)

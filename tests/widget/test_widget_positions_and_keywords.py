@@ -3,6 +3,9 @@ named."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 from ipywidgets import Layout
 
@@ -39,7 +42,9 @@ def test_chord_takes_one_tuple_too() -> None:
         (lambda w: w.reveal(True, 4), r"a position is a \(row, col\) tuple of two ints"),
     ],
 )
-def test_a_wrong_position_says_how_to_write_it_and_changes_nothing(call, message: str) -> None:
+def test_a_wrong_position_says_how_to_write_it_and_changes_nothing(
+    call: Callable[[Minesweeper], object], message: str
+) -> None:
     w = Minesweeper("beginner", seed=3)
     before = w.session
     with pytest.raises(TypeError, match=message):
@@ -57,7 +62,7 @@ def test_a_wrong_position_says_how_to_write_it_and_changes_nothing(call, message
         ({"colour": "red"}, ""),
     ],
 )
-def test_an_unknown_keyword_is_named_with_the_valid_ones(kwargs: dict, hint: str) -> None:
+def test_an_unknown_keyword_is_named_with_the_valid_ones(kwargs: dict[str, Any], hint: str) -> None:
     with pytest.raises(TypeError) as error:
         Minesweeper(**kwargs)
     text = str(error.value)
