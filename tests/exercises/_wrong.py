@@ -39,8 +39,8 @@ def assert_passes(check: Check, *kinds: str) -> None:
 def assert_caught(check: Check, wrong: object) -> None:
     name = getattr(wrong, "__name__", str(wrong))
     assert not check, f"{name} passed the check"
-    example = check.counterexample
-    assert example is not None and example.summary
+    example = counterexample_of(check)
+    assert example.summary
     board = example.board
     if isinstance(board, (Board, View)):
         assert board.rows <= SMALL and board.cols <= SMALL, f"{name}: a {board.rows}x{board.cols} example"

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 import pytest
-from _wrong import checked
+from _wrong import checked, counterexample_of
 from hypothesis import HealthCheck, given, settings
 
 from ipyminesweeper import Board, CellState, Position, View, chord, reveal
@@ -75,8 +75,7 @@ def test_the_same_function_gets_the_same_verdict() -> None:
 
 def test_a_check_draws_its_counterexample() -> None:
     check = checked(check_chord, chord_on_covered_cells, tries=60)
-    example = check.counterexample
-    assert example is not None
+    example = counterexample_of(check)
     assert example.call.startswith("chord_on_covered_cells(board, (")
     assert [p.caption for p in example.panels] == ["start", "yours", "expected"]
     assert example.got != example.expected == chord(*example.inputs)
@@ -94,8 +93,7 @@ def raising_chord(board: Board, pos: Position) -> Board:
 
 def test_a_function_that_raises_is_a_difference_with_its_traceback() -> None:
     check = check_chord(raising_chord, tries=20)
-    example = check.counterexample
-    assert example is not None
+    example = counterexample_of(check)
     assert example.summary.startswith("it raised KeyError")
     lines = example.traceback.splitlines()
     assert lines[0] == "Traceback (most recent call last):"
