@@ -4,11 +4,11 @@ analysis of that view made from scratch (the look-ahead of ``exact`` relies on i
 from __future__ import annotations
 
 import pytest
-from _solver_oracle import MinimalView, brute_force
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 from test_probabilities import positions
 
+from _solver_oracle import MinimalView, brute_force
 from ipyminesweeper import new_board, play, reveal
 from ipyminesweeper.play import exact
 from ipyminesweeper.solver import Analysis, InconsistentViewError, analyse

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
-from _solver_oracle import MinimalView, Pos, brute_force, make_position
 
+from _solver_oracle import MinimalView, Pos, brute_force, make_position
 from ipyminesweeper.solver import (
     Deductions,
     InconsistentViewError,

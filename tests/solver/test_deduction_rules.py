@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position
 from ipyminesweeper.solver import InconsistentViewError, Reasoner, analyse, deduce, local_rules
 from ipyminesweeper.solver.constraints import read_view
 from ipyminesweeper.solver.rules import propagate

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import random
 
-from _solver_oracle import MinimalView
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _solver_oracle import MinimalView
 from ipyminesweeper import new_board, reveal, toggle_flag
 from ipyminesweeper.solver import analyse, deduce
 from ipyminesweeper.solver.closure import KeptClosure, revealed_since

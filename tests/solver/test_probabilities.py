@@ -5,6 +5,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
 from _solver_oracle import (
     MinimalView,
     Pos,
@@ -13,9 +16,6 @@ from _solver_oracle import (
     brute_force_numbers,
     make_position,
 )
-from hypothesis import assume, given, settings
-from hypothesis import strategies as st
-
 from ipyminesweeper.solver import InconsistentViewError, analyse, probabilities
 
 MAX_COVERED = 20

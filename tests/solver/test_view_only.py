@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from _solver_oracle import MinimalView, brute_force, make_position
 
+from _solver_oracle import MinimalView, brute_force, make_position
 from ipyminesweeper.solver import analyse, certain_moves, deduce, probabilities
 
 ALLOWED = {"rows", "cols", "mines", "cells"}

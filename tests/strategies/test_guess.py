@@ -3,18 +3,16 @@ two and three levels and the endgame search, on hand-made positions and against 
 
 from __future__ import annotations
 
-import sys
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 from fractions import Fraction
-from pathlib import Path
-from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position, neighbours
 from ipyminesweeper import View
 from ipyminesweeper.play import exact
 from ipyminesweeper.play.endgame import best_endgame_move, search_layouts
@@ -29,12 +27,6 @@ from ipyminesweeper.play.guess import (
     weigh,
 )
 from ipyminesweeper.solver import analyse
-
-if TYPE_CHECKING:  # mypy has tests/ on its path; the tests find the oracle in their sibling folder
-    from solver._solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position, neighbours
-else:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "solver"))
-    from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position, neighbours
 
 
 def test_a_forced_fifty_fifty_is_found_and_taken() -> None:
