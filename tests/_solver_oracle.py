@@ -7,6 +7,7 @@ covered cells with the right number of mines and checks every revealed number.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
@@ -64,10 +65,16 @@ def make_position(
     return MinimalView(rows, cols, mines, "".join(chars)), mine_set
 
 
-def brute_force(view: MinimalView) -> dict[Pos, Fraction] | None:
-    """Exact mine probabilities by enumerating every layout; None if no layout fits."""
+def covered_cells(view: MinimalView) -> list[Pos]:
+    """The cells that show no number (flagged ones too: the oracle trusts no flag), in reading order."""
     rows, cols = view.rows, view.cols
-    covered = [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
+    return [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
+
+
+def fitting_layouts(view: MinimalView, covered: list[Pos]) -> Iterator[int]:
+    """Every layout of ``view.mines`` mines on ``covered`` that fits every revealed number, as a bit
+    mask (bit ``i``: a mine on ``covered[i]``)."""
+    rows, cols = view.rows, view.cols
     bit = {p: 1 << i for i, p in enumerate(covered)}
     checks = []
     for r in range(rows):
@@ -78,15 +85,23 @@ def brute_force(view: MinimalView) -> dict[Pos, Fraction] | None:
                 for q in neighbours(rows, cols, r, c):
                     mask |= bit.get(q, 0)
                 checks.append((mask, int(ch)))
-    hits = [0] * len(covered)
-    total = 0
     for combo in combinations(range(len(covered)), view.mines):
         layout = 0
         for i in combo:
             layout |= 1 << i
         if all((layout & mask).bit_count() == value for mask, value in checks):
-            total += 1
-            for i in combo:
+            yield layout
+
+
+def brute_force(view: MinimalView) -> dict[Pos, Fraction] | None:
+    """Exact mine probabilities by enumerating every layout; None if no layout fits."""
+    covered = covered_cells(view)
+    hits = [0] * len(covered)
+    total = 0
+    for layout in fitting_layouts(view, covered):
+        total += 1
+        for i in range(len(covered)):
+            if layout >> i & 1:
                 hits[i] += 1
     if total == 0:
         return None
@@ -95,37 +110,16 @@ def brute_force(view: MinimalView) -> dict[Pos, Fraction] | None:
 
 def brute_force_numbers(view: MinimalView) -> dict[Pos, list[Fraction]] | None:
     """For each covered cell, ``P(cell is safe and would show k)`` for ``k = 0..8``, by enumeration."""
-    rows, cols = view.rows, view.cols
-    covered = [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
-    index = {p: i for i, p in enumerate(covered)}
-    nbr_masks = []
-    for p in covered:
-        mask = 0
-        for q in neighbours(rows, cols, *p):
-            if q in index:
-                mask |= 1 << index[q]
-        nbr_masks.append(mask)
-    checks = []
-    for r in range(rows):
-        for c in range(cols):
-            ch = view.cells[r * cols + c]
-            if ch.isdigit():
-                mask = 0
-                for q in neighbours(rows, cols, r, c):
-                    if q in index:
-                        mask |= 1 << index[q]
-                checks.append((mask, int(ch)))
+    covered = covered_cells(view)
+    bit = {p: 1 << i for i, p in enumerate(covered)}
+    nbr_masks = [sum(bit.get(q, 0) for q in neighbours(view.rows, view.cols, *p)) for p in covered]
     tallies = [[0] * 9 for _ in covered]
     total = 0
-    for combo in combinations(range(len(covered)), view.mines):
-        layout = 0
-        for i in combo:
-            layout |= 1 << i
-        if all((layout & mask).bit_count() == value for mask, value in checks):
-            total += 1
-            for i in range(len(covered)):
-                if not layout >> i & 1:
-                    tallies[i][(layout & nbr_masks[i]).bit_count()] += 1
+    for layout in fitting_layouts(view, covered):
+        total += 1
+        for i in range(len(covered)):
+            if not layout >> i & 1:
+                tallies[i][(layout & nbr_masks[i]).bit_count()] += 1
     if total == 0:
         return None
     return {p: [Fraction(x, total) for x in tallies[i]] for i, p in enumerate(covered)}
@@ -133,16 +127,6 @@ def brute_force_numbers(view: MinimalView) -> dict[Pos, list[Fraction]] | None:
 
 def brute_force_layouts(view: MinimalView) -> set[frozenset[Pos]]:
     """Every mine layout of the covered cells that fits the view, by enumeration."""
-    rows, cols = view.rows, view.cols
-    covered = [(r, c) for r in range(rows) for c in range(cols) if not view.cells[r * cols + c].isdigit()]
-    out = set()
-    for combo in combinations(covered, view.mines):
-        mines = set(combo)
-        if all(
-            sum(q in mines for q in neighbours(rows, cols, r, c)) == int(view.cells[r * cols + c])
-            for r in range(rows)
-            for c in range(cols)
-            if view.cells[r * cols + c].isdigit()
-        ):
-            out.add(frozenset(combo))
-    return out
+    covered = covered_cells(view)
+    layouts = fitting_layouts(view, covered)
+    return {frozenset(p for i, p in enumerate(covered) if layout >> i & 1) for layout in layouts}
