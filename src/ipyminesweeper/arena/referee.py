@@ -1,7 +1,7 @@
 """The referee: it holds the boards, asks a player for moves on the views, and judges the guesses itself.
 
 A player is a strategy (``view -> Move``) with a clock it can restart at each game: a function of this
-process (:class:`InProcess`) or a strategy file in a process of its own (:class:`~.sandbox.Sandboxed`).
+process (:class:`InProcess`) or a strategy file in a process of its own (:class:`~.entry.Sandboxed`).
 Either way the games are :func:`~.games.play_game`'s, so a player's wins and moves are those of
 :func:`~.bench.benchmark` on the same seeds. Only the guesses are counted differently: a move is a guess
 when the exact probabilities (:func:`ipyminesweeper.solver.probabilities`) give a cell it reveals a
@@ -23,18 +23,9 @@ from ..solver import certain_moves, probabilities
 from .bench import BenchResult, RunTally
 from .games import Level, parse_level, play_game
 from .progress import Progress, progress_reporter
+from .sandbox import WorkerError
 
-__all__ = ["EntryError", "Failure", "InProcess", "Interrupted", "Player", "referee", "risky"]
-
-
-class EntryError(Exception):
-    """Why a player stopped: ``kind`` (``timeout``, ``crash``, ``exit``, ``interrupt``, ``memory``,
-    ``error``, ``too-large``, ``malformed``, ``load``) and a sentence saying what happened."""
-
-    def __init__(self, kind: str, message: str) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.message = message
+__all__ = ["Failure", "InProcess", "Interrupted", "Player", "referee", "risky"]
 
 
 class Interrupted(KeyboardInterrupt):
@@ -71,7 +62,7 @@ class InProcess:
 
 @dataclass(frozen=True)
 class Failure:
-    """Why a player is not ranked: ``kind`` (see :class:`EntryError`, or ``illegal``), what happened,
+    """Why a player is not ranked: ``kind`` (see :class:`WorkerError`, or ``illegal``), what happened,
     and the game (from 1) and seed it happened on (None: before the first game)."""
 
     kind: str
@@ -105,7 +96,7 @@ def _failure(error: Exception) -> tuple[str, str]:
     if isinstance(error, InvalidMoveError):
         return "illegal", str(error)
     cause = error.__cause__
-    if isinstance(cause, EntryError):
+    if isinstance(cause, WorkerError):
         return cause.kind, cause.message
     return "error", str(error)
 
@@ -137,7 +128,7 @@ def referee(
         except (StrategyError, InvalidMoveError) as error:
             kind, message = _failure(error)
             return Failure(kind, _cut(message), i + 1, seed + i)
-        except EntryError as error:  # raised by new_game: the player cannot play at all
+        except WorkerError as error:  # raised by new_game: the player cannot play at all
             return Failure(error.kind, _cut(error.message), i + 1, seed + i)
         except KeyboardInterrupt:
             raise Interrupted(i + 1, seed + i) from None

@@ -1,30 +1,28 @@
-"""A strategy file played in a process of its own, started fresh, under limits; the referee keeps the boards.
+"""A worker of ours in a process of its own, started fresh in an empty folder, that answers JSON lines.
 
-:class:`Sandboxed` copies the file into an empty folder of its own and starts a worker there
-(:mod:`.worker`, with ``python -I``: no environment variables, no user site, not the current folder). The
-worker confines itself (:mod:`.confine`) and loads the file; the referee (this process) then sends it
-views only, in their text notation (:meth:`View.to_text`), and reads back a small JSON move, which it
-checks and plays itself (:func:`~ipyminesweeper.play.validate_move`). The worker never has a board, so
-there are no mines to find in it, and what the file changes there (``benchmark``, the strategies, ...)
-changes nothing here.
+Two things run code they do not trust this way: the class tournament (a strategy file answers views with
+moves, :mod:`.entry`) and the grader (a handed-in notebook answers calls of its functions,
+:mod:`ipyminesweeper.exercises.grading`). :class:`Confined` is the part they share: it copies the files
+the worker needs into a new folder, starts ``python -I`` there on the worker's module (no environment
+variables, no user site, not the current folder), in a process group of its own, sends it its setup, and
+then exchanges one JSON object a line with it, through two threads so that a worker that stops reading or
+floods its output blocks neither side. The worker confines itself before it loads anything of the
+student's (:mod:`.confine`).
 
-The referee times every answer (:class:`Limits`: per move, per game, to load) and refuses one too large.
-A student's ``SystemExit`` or ``KeyboardInterrupt``, a crash of the process, a hang, a malformed or too
-large answer, each ends that entry only, with an :class:`~.referee.EntryError` saying what happened.
+Every answer is data from a process that may lie: :meth:`Confined.ask` numbers each request and takes
+only the answer that carries its number, within a time limit of the referee's clock and a size limit,
+and any other outcome (a hang, a crash, an answer too large, one that is not JSON, one nobody asked for)
+closes the process and raises :class:`WorkerError` saying which.
 
-What holds where. Linux: all of it, and the worker can open no file outside its folder and Python's where
-the kernel has Landlock enabled (5.13 or later; :mod:`.confine`); without it, an absolute path still
-reads what the teacher's user can read. macOS: the process, the folder, the
-timeouts and the resource limits, but the memory limit is not reliably enforced and no file is hidden.
-Windows: the process, the folder and the timeouts (the referee's clock); no resource limit at all
-(there is no ``resource`` module). Pyodide (JupyterLite) has no processes: no sandbox.
+What holds where. Linux: all of it, and :mod:`.confine`'s limits where the kernel has them. macOS: the
+process, the folder, the timeouts and the resource limits (memory not reliably). Windows: the process,
+the folder and the timeouts. Pyodide (JupyterLite) has no processes: no sandbox.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import math
 import os
 import queue
 import shutil
@@ -34,74 +32,38 @@ import sys
 import sysconfig
 import tempfile
 import threading
-import time
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import IO, Any
 
-from ..engine import View
 from ..engine.errors import quote
-from ..play import BUILTINS, Move
-from ..play.game import REASON_LIMIT, who
-from .referee import EntryError
 
-__all__ = ["MAX_FILE_BYTES", "Limits", "Sandboxed", "missing_strategy", "read_roots"]
+__all__ = ["Confined", "WorkerError", "exit_status", "read_roots"]
 
-MAX_FILE_BYTES = 1 << 20
-"""A strategy file larger than this is refused unread."""
-
-_BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from ipyminesweeper.arena.worker import main; main()"
+_BOOT = "import sys; sys.path.insert(0, sys.argv[1]); from {module} import main; main()"
 _EOF, _TOO_LARGE = b"", b"\0too large"
 
 
-@dataclass(frozen=True)
-class Limits:
-    """What an entry may use: seconds of the referee's clock to answer one view (``move_seconds``), for
-    all its moves of one game (``game_seconds``) and to load (``start_seconds``); its memory in MiB; the
-    size of one answer in bytes."""
+class WorkerError(Exception):
+    """Why a confined worker stopped: ``kind`` (``timeout``, ``crash``, ``exit``, ``interrupt``,
+    ``memory``, ``error``, ``too-large``, ``malformed``, ``load``) and a sentence saying what happened."""
 
-    move_seconds: float = 5.0
-    game_seconds: float = 60.0
-    start_seconds: float = 30.0
-    memory_mb: int = 1024
-    answer_bytes: int = 65_536
-
-    def __post_init__(self) -> None:
-        for name in ("move_seconds", "game_seconds", "start_seconds"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 < value < math.inf:
-                raise ValueError(f"Limits.{name} is a number of seconds above 0, not {quote(value)}")
-        for name, least in (("memory_mb", 64), ("answer_bytes", 256)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < least:
-                raise ValueError(f"Limits.{name} is an int of at least {least}, not {quote(value)}")
-
-    def cpu_seconds(self, games: int) -> int:
-        """The CPU time a worker may use in all: enough to load and to use every game's time."""
-        return math.ceil(self.start_seconds + games * self.game_seconds) + 1
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.message = message
 
 
-def missing_strategy(file: str, functions: list[str]) -> str:
-    """What to tell the author of ``file``, which defines ``functions`` but no ``strategy``."""
-    hint = (
-        f"; it defines {', '.join(functions)}: add `strategy = {functions[-1]}` at its end"
-        if functions
-        else ""
-    )
-    return f"{file} defines no function strategy(view){hint}"
-
-
-def read_roots(keep_out: Path | None = None) -> list[str]:
+def read_roots(keep_out: Iterable[Path] = ()) -> list[str]:
     """The folders a worker may read: Python's (its prefixes, the standard library, the installed
     packages, this package's folder) and the system's libraries; not the current folder, and none that
-    holds ``keep_out`` (the students' folder) or lies in it."""
+    holds a folder of ``keep_out`` (the students', the teacher's) or lies in one."""
     package = Path(__file__).resolve().parents[2]
     found = {sys.prefix, sys.base_prefix, sys.exec_prefix, sys.base_exec_prefix, str(package)}
     found |= {sysconfig.get_path(name) for name in ("stdlib", "platstdlib", "purelib", "platlib")}
     found |= {"/usr/lib", "/usr/lib64", "/lib", "/lib64", "/usr/local/lib"}
-    out = keep_out.resolve() if keep_out is not None else None
     roots = {Path(text).resolve() for text in found if text and os.path.exists(text)}
-    if out is not None:
+    for out in (folder.resolve() for folder in keep_out):
         roots = {root for root in roots if not (out == root or out in root.parents or root in out.parents)}
     return sorted(str(root) for root in roots)
 
@@ -148,15 +110,15 @@ def _pump_in(stream: IO[bytes], requests: queue.Queue[bytes | None]) -> None:
             stream.close()
 
 
-def _popen_options(folder: Path) -> dict[str, Any]:
-    """A process in ``folder``, with pipes, no environment (but what Windows needs to start), and a
+def _popen_options(folder: Path, env: Mapping[str, str]) -> dict[str, Any]:
+    """A process in ``folder``, with pipes, only ``env`` (and what Windows needs to start), and a
     process group of its own: the terminal's Ctrl+C is the referee's alone, and a kill takes it all."""
     options: dict[str, Any] = {
         "stdin": subprocess.PIPE,
         "stdout": subprocess.PIPE,
         "stderr": subprocess.DEVNULL,
         "cwd": folder,
-        "env": {key: os.environ[key] for key in ("SYSTEMROOT",) if key in os.environ},
+        "env": {**{key: os.environ[key] for key in ("SYSTEMROOT",) if key in os.environ}, **env},
         "close_fds": True,
     }
     if os.name == "posix":
@@ -176,7 +138,8 @@ def _kill(process: subprocess.Popen[bytes]) -> None:
         process.wait(timeout=5)
 
 
-def _exit_status(code: int | None) -> str:
+def exit_status(code: int | None) -> str:
+    """How a worker's process ended, in words: ``exit status 3``, ``SIGXCPU: its CPU time ran out``."""
     if code is None:
         return "it closed its output"
     if code >= 0:
@@ -189,219 +152,101 @@ def _exit_status(code: int | None) -> str:
     return f"{name}{why.get(name, '')}"
 
 
-class _Shown:
-    """What a worker says its strategy returned instead of a Move, shown as its repr: the referee's
-    :func:`~ipyminesweeper.play.validate_move` then says it is not a Move, as it does in process."""
+class Confined:
+    """One worker process (the module ``worker``'s ``main()``), confined, answering JSON lines.
 
-    def __init__(self, text: str) -> None:
-        self.text = text[:REASON_LIMIT]
+    ``start(setup, files)`` makes its folder, writes ``files`` into it, starts it and sends ``setup``;
+    :meth:`receive` takes its next answer, :meth:`ask` sends a numbered request and takes the answer
+    to it; :meth:`close` kills it (and anything it started) and removes its folder. ``answer_bytes``
+    is the largest answer taken. A failure raises :class:`WorkerError` and closes it."""
 
-    def __repr__(self) -> str:
-        return self.text
-
-
-def _kind(error_type: str, otherwise: str) -> str:
-    return {"SystemExit": "exit", "KeyboardInterrupt": "interrupt", "MemoryError": "memory"}.get(
-        error_type, otherwise
-    )
-
-
-def _sentence(kind: str, message: str) -> str:
-    return f"{kind}: {message}" if message else kind
-
-
-def _said(error: object) -> tuple[str, str]:
-    """The type and message a worker reports, checked (it is the student's process that reports)."""
-    if isinstance(error, dict):
-        kind, message = error.get("type"), error.get("message")
-        if isinstance(kind, str) and isinstance(message, str):
-            return kind[:REASON_LIMIT], message[:REASON_LIMIT]
-    raise EntryError("malformed", f"sent {quote(error)} instead of an error")
-
-
-def _move_of(fields: dict[str, Any]) -> Move:
-    """The Move a worker sent (its fields checked by Move itself); EntryError if it is malformed."""
-    action: Any = fields.get("action")
-    pos: Any = fields.get("pos")
-    try:
-        return Move(
-            action, tuple(pos) if isinstance(pos, list) else pos, probability=fields.get("probability")
-        )
-    except (TypeError, ValueError) as wrong:
-        raise EntryError("malformed", f"sent a malformed move: {wrong}") from None
-
-
-class Sandboxed:
-    """A strategy file (a ``Path``) or a built-in strategy (its name) played in a worker process of its
-    own: to the referee, a strategy ``view -> Move`` with a clock (``new_game()``). ``start()`` it, or use
-    ``with``; ``close()`` kills it and removes its folder. Every failure raises an EntryError and
-    closes it. ``keep_out``: a folder the worker may not read even where Python's are (the students')."""
-
-    def __init__(
-        self, source: Path | str, limits: Limits | None = None, games: int = 1, keep_out: Path | None = None
-    ) -> None:
-        if isinstance(source, str) and source not in BUILTINS:
-            raise ValueError(
-                f"a sandboxed strategy is a file or one of {', '.join(BUILTINS)}: {quote(source)}"
-            )
-        if not isinstance(source, (str, Path)):
-            raise TypeError(f"a sandboxed strategy is a Path or a built-in's name, not {quote(source)}")
-        self.source, self.limits, self.games = source, limits or Limits(), games
-        self.keep_out = keep_out if keep_out is not None or isinstance(source, str) else source.parent
-        self.__name__ = source if isinstance(source, str) else "strategy"
-        self.held: list[str] = []
-        """The limits the worker reported it set (see :mod:`.confine`)."""
+    def __init__(self, worker: str, answer_bytes: int, env: Mapping[str, str] | None = None) -> None:
+        self.worker, self.answer_bytes, self.env = worker, answer_bytes, dict(env or {})
+        self.folder: Path | None = None
         self._process: subprocess.Popen[bytes] | None = None
-        self._folder: Path | None = None
         self._answers: queue.Queue[bytes] = queue.Queue(maxsize=2)
         self._closed = threading.Event()
         self._requests: queue.Queue[bytes | None] = queue.Queue()
-        self._used = 0.0
         self._asked = 0  # the number of the last request: its answer must carry it
 
-    def __enter__(self) -> Sandboxed:
-        self.start()
-        return self
+    @property
+    def pid(self) -> int | None:
+        """The worker's process id while it runs."""
+        return self._process.pid if self._process is not None else None
 
-    def __exit__(self, *exc: object) -> None:
-        self.close()
+    @property
+    def running(self) -> bool:
+        return self._process is not None
 
-    def start(self) -> None:
-        """Start the worker in a new folder and wait until it has loaded the strategy."""
+    def start(self, setup: Mapping[str, Any], files: Mapping[str, bytes] = {}) -> None:
+        """Start the worker in a new folder holding ``files``, and send it ``setup``."""
         try:
-            self._folder = Path(tempfile.mkdtemp(prefix="ipyminesweeper-entry-"))
-            setup = {
-                "builtin": self.source if isinstance(self.source, str) else None,
-                "file": self._copy() if isinstance(self.source, Path) else None,
-                "memory_mb": self.limits.memory_mb,
-                "cpu_seconds": self.limits.cpu_seconds(self.games),
-                "read": read_roots(self.keep_out),
-            }
+            self.folder = Path(tempfile.mkdtemp(prefix="ipyminesweeper-worker-"))
+            for name, data in files.items():
+                (self.folder / name).write_bytes(data)
+            boot = _BOOT.format(module=self.worker)
+            package = str(Path(__file__).resolve().parents[2])
             process = subprocess.Popen(
-                [sys.executable, "-I", "-c", _BOOT, str(Path(__file__).resolve().parents[2])],
-                **_popen_options(self._folder),
+                [sys.executable, "-I", "-c", boot, package], **_popen_options(self.folder, self.env)
             )
             self._process = process
-            limit = self.limits.answer_bytes
             threading.Thread(
-                target=_pump_out, args=(process.stdout, limit, self._answers, self._closed), daemon=True
+                target=_pump_out,
+                args=(process.stdout, self.answer_bytes, self._answers, self._closed),
+                daemon=True,
             ).start()
             threading.Thread(target=_pump_in, args=(process.stdin, self._requests), daemon=True).start()
-            self._requests.put(json.dumps(setup).encode() + b"\n")
-            self._greeted(self._receive(self.limits.start_seconds, "start"))
+            self.send(setup)
         except BaseException:
             self.close()
             raise
 
-    def _copy(self) -> str:
-        """Copy the student's file into the worker's folder (a link or an oversized file is refused)."""
-        assert isinstance(self.source, Path) and self._folder is not None
-        name = self.source.name
-        if self.source.is_symlink() or not self.source.is_file():
-            raise EntryError("load", f"{name} is not a plain file (a link, a folder, ...)")
-        size = self.source.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise EntryError(
-                "load", f"{name} has {size:,} bytes: a strategy file has {MAX_FILE_BYTES:,} at most"
-            )
-        (self._folder / name).write_bytes(self.source.read_bytes())
-        return name
-
-    def _greeted(self, hello: dict[str, Any]) -> None:
-        file = self.source.name if isinstance(self.source, Path) else self.source
-        ready, missing, error = hello.get("ready"), hello.get("missing"), hello.get("error")
-        if (
-            isinstance(ready, dict)
-            and isinstance(ready.get("name"), str)
-            and isinstance(ready.get("held"), list)
-        ):
-            self.__name__ = ready["name"][:60]
-            self.held = [str(item)[:REASON_LIMIT] for item in ready["held"]]
-        elif isinstance(missing, list) and all(isinstance(name, str) for name in missing):
-            raise EntryError("load", missing_strategy(file, [name[:60] for name in missing[:20]]))
-        elif error is not None:
-            kind, message = _said(error)
-            raise EntryError(_kind(kind, "load"), f"{file} does not load: {_sentence(kind, message)}")
-        else:
-            raise EntryError("malformed", f"sent {quote(hello)} instead of saying it was ready")
-
-    def new_game(self) -> None:
-        """Start the clock of a new game (``Limits.game_seconds``)."""
-        self._used = 0.0
-
-    def __call__(self, view: View, /) -> Move:
-        """The strategy's move on ``view``, asked of the worker within the limits."""
-        if self._process is None:
-            raise EntryError("crash", "its process is not running")
-        if not self._answers.empty():  # an answer nobody asked for, or the end of the process
-            self._receive(0.0, "move")
-            self.close()
-            raise EntryError("malformed", "answered before it was asked")
-        self._asked += 1
-        request = {"n": self._asked, "mines": view.mines, "view": view.to_text()}
+    def send(self, request: Mapping[str, Any]) -> None:
+        """Send one request (a JSON object) as it is."""
         self._requests.put(json.dumps(request).encode() + b"\n")
-        start = time.perf_counter()
-        try:
-            left = max(0.0, self.limits.game_seconds - self._used)
-            answer = self._receive(min(self.limits.move_seconds, left), "move")
-        finally:
-            self._used += time.perf_counter() - start
+
+    def ask(self, request: Mapping[str, Any], seconds: float) -> dict[str, Any]:
+        """Send ``request`` with the next number (``"n"``) and return the answer that carries it, within
+        ``seconds``. An answer waiting before the request was sent answers nothing asked: refused."""
+        if self._process is None:
+            raise WorkerError("crash", "its process is not running")
+        if not self._answers.empty():  # an answer nobody asked for, or the end of the process
+            self.receive(0.0)
+            self.close()
+            raise WorkerError("malformed", "answered before it was asked")
+        self._asked += 1
+        self.send({**request, "n": self._asked})
+        answer = self.receive(seconds)
         if answer.get("n") != self._asked:  # a repeat of an earlier answer, however fast it came
             self.close()
-            raise EntryError("malformed", "answered before it was asked")
-        return self._move(answer)
+            raise WorkerError("malformed", "answered before it was asked")
+        return answer
 
-    def _receive(self, seconds: float, waiting: str) -> dict[str, Any]:
+    def receive(self, seconds: float) -> dict[str, Any]:
         """The worker's next answer, within ``seconds``; any other outcome closes it and raises."""
         try:
             line = self._answers.get(timeout=seconds)
         except queue.Empty:
             self.close()
-            raise EntryError("timeout", self._late(waiting)) from None
+            raise WorkerError("timeout", f"gave no answer within {seconds:g} s") from None
         if line == _TOO_LARGE:
             self.close()
-            raise EntryError("too-large", f"sent an answer of more than {self.limits.answer_bytes:,} bytes")
+            raise WorkerError("too-large", f"sent an answer of more than {self.answer_bytes:,} bytes")
         if line == _EOF:
             process = self._process
             with contextlib.suppress(subprocess.TimeoutExpired, AttributeError):
                 process.wait(timeout=2)  # type: ignore[union-attr]
             code = process.returncode if process is not None else None
             self.close()
-            raise EntryError("crash", f"its process ended ({_exit_status(code)})")
+            raise WorkerError("crash", f"its process ended ({exit_status(code)})")
         try:
             answer = json.loads(line)
         except (ValueError, RecursionError):
             answer = None
         if not isinstance(answer, dict):
             self.close()
-            raise EntryError("malformed", f"sent {quote(line)}, which is not a JSON object")
+            raise WorkerError("malformed", f"sent {quote(line)}, which is not a JSON object")
         return answer
-
-    def _late(self, waiting: str) -> str:
-        limits = self.limits
-        if waiting == "start":
-            return f"did not load within {limits.start_seconds:g} s"
-        if limits.game_seconds - self._used < limits.move_seconds:
-            return f"used more than {limits.game_seconds:g} s in one game"
-        return f"gave no move within {limits.move_seconds:g} s"
-
-    def _move(self, answer: dict[str, Any]) -> Move:
-        """The Move in a worker's answer; a malformed one or an error closes the worker and raises."""
-        move, other, error = answer.get("move"), answer.get("other"), answer.get("error")
-        if isinstance(other, str):
-            return cast(Move, _Shown(other))  # not a Move: validate_move says so, as in process
-        try:
-            if error is not None:
-                kind, message = _said(error)
-                raise EntryError(
-                    _kind(kind, "error"), f"{who(self.__name__)} raised {_sentence(kind, message)}"
-                )
-            if not isinstance(move, dict):
-                raise EntryError("malformed", f"sent {quote(answer)} instead of a move")
-            return _move_of(move)
-        except EntryError:
-            self.close()
-            raise
 
     def close(self) -> None:
         """Kill the worker (and anything it started) and remove its folder."""
@@ -410,6 +255,6 @@ class Sandboxed:
         if process is not None:
             _kill(process)
             self._requests.put(None)
-        if self._folder is not None:
-            shutil.rmtree(self._folder, ignore_errors=True)
-            self._folder = None
+        if self.folder is not None:
+            shutil.rmtree(self.folder, ignore_errors=True)
+            self.folder = None

@@ -1,6 +1,6 @@
 """The worker: one strategy file (or a built-in) in a process of its own, answering views with moves.
 
-:class:`~.sandbox.Sandboxed` starts it, fresh for each entry, in an empty folder that holds only a copy
+:class:`~.entry.Sandboxed` starts it, fresh for each entry, in an empty folder that holds only a copy
 of the file. Everything the worker prints or receives is data for the referee, which trusts none of it:
 the student's code runs in this process and may change anything here. The protocol, one JSON object a
 line (requests on stdin, answers on a private copy of stdout; the student's ``print`` goes nowhere):
@@ -102,7 +102,7 @@ def serve(strategy: Callable[[View], Any], requests: IO[bytes], channel: IO[byte
 
 
 def main() -> None:
-    """Run the worker on this process's stdin and stdout (``python -I -c ...``, see :mod:`.sandbox`)."""
+    """Run the worker on this process's stdin and stdout (``python -I -c ...``, see :mod:`.entry`)."""
     sys.dont_write_bytecode = True
     channel = private_stdout()
     requests = sys.stdin.buffer

@@ -7,7 +7,7 @@ notebook 03). The teacher collects the files in a folder and runs::
 
 Every strategy plays the same seeded boards (game ``i`` uses seed ``SEED + i``). Each file runs in a
 process of its own, started fresh in an empty folder with a copy of the file, under limits
-(:mod:`ipyminesweeper.arena.sandbox`): the referee, this process, holds the boards, sends the strategy
+(:mod:`ipyminesweeper.arena.entry`): the referee, this process, holds the boards, sends the strategy
 views only and plays the moves it gets back. A file that does not load, has no ``strategy``, raises
 (even ``SystemExit``), makes an illegal move, hangs, crashes or answers too much is not ranked: the
 leaderboard says why, and on which game (its seed), so its author can replay it. Guesses are counted
@@ -31,9 +31,10 @@ from pathlib import Path
 from types import ModuleType
 
 from ..arena import BenchResult, parse_level
+from ..arena.entry import Limits, Sandboxed, missing_strategy
 from ..arena.progress import Progress
-from ..arena.referee import EntryError, Failure, InProcess, Interrupted, Player, referee
-from ..arena.sandbox import Limits, Sandboxed, missing_strategy
+from ..arena.referee import Failure, InProcess, Interrupted, Player, referee
+from ..arena.sandbox import WorkerError
 from ..arena.worker import defined_functions
 from ..charts import win_rates
 from ..engine import FIRST_CLICK_POLICIES
@@ -64,7 +65,7 @@ GUESS_NOTE = (
 @dataclass(frozen=True)
 class Entry:
     """One student's line: the result, or why there is none (``problem``, and its ``kind``: see
-    :class:`~ipyminesweeper.arena.referee.EntryError`, or ``illegal``, ``interrupted``, ``not played``)."""
+    :class:`~ipyminesweeper.arena.sandbox.WorkerError`, or ``illegal``, ``interrupted``, ``not played``)."""
 
     name: str
     result: BenchResult | None = None
@@ -202,7 +203,7 @@ def _player(source: Source, sandbox: bool, limits: Limits, games: int, folder: P
             return Sandboxed(source, limits, games, keep_out=folder)
         loaded = strategy_in(source)
         if isinstance(loaded, str):
-            raise EntryError("load", loaded)
+            raise WorkerError("load", loaded)
         return InProcess(loaded)
     if isinstance(source, str) and source in BUILTINS and sandbox:
         return Sandboxed(source, limits, games)
@@ -241,7 +242,7 @@ def _play(name: str, source: Source, run: _Run) -> tuple[Entry, list[str]]:
         outcome = referee(
             player, run.level, run.games, run.seed, run.first_click, label=name, progress=run.progress
         )
-    except EntryError as error:
+    except WorkerError as error:
         outcome = Failure(error.kind, error.message)
     finally:
         if isinstance(player, Sandboxed):
