@@ -15,10 +15,10 @@ from pathlib import Path
 
 from benchmarks.class_submissions import write_class
 from ipyminesweeper.exercises.editions import build_course
-from ipyminesweeper.exercises.grading import Limits, grade_folder
+from ipyminesweeper.exercises.grading import GradeLimits, grade_folder
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
-LIMITS = Limits(cell_seconds=20, seconds=90)
+LIMITS = GradeLimits(cell_seconds=20, seconds=90)
 
 
 def main() -> None:

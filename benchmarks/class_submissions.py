@@ -206,7 +206,7 @@ SUBMISSIONS: tuple[Submission, ...] = (
         B,
         {**ALL_GOOD_02, "02-replay": "import os\nos._exit(3)\n"},
         {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 0},
-        "status 3",
+        "no cell of this exercise",  # nothing after the last answer runs: the exit never happens
     ),
     Submission(
         "lu--02-boards-as-data.ipynb",

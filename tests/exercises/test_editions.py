@@ -1,5 +1,5 @@
 """``make course``: one source, three editions. The student's has no solution anywhere; the teacher's has
-every one, unfolded; the grader's has the course's cells, a test file per exercise and course.json."""
+every one, unfolded; the grader's has the course's cells, course.json and the grader's secret."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from ipyminesweeper.exercises.course import EXERCISES
-from ipyminesweeper.exercises.editions import build_course, mark_of, otter_tests_of
+from ipyminesweeper.exercises.editions import SECRET, build_course, mark_of
+from ipyminesweeper.exercises.grading import Course
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -88,32 +89,26 @@ def test_the_teacher_edition_shows_every_solution_unfolded(course: Path) -> None
         assert not any(c.get("metadata", {}).get("jupyter", {}).get("source_hidden") for c in cells)
 
 
-def test_the_autograder_has_a_test_file_per_exercise_and_the_course(course: Path) -> None:
+def test_the_autograder_has_the_course_and_its_points(course: Path) -> None:
     grader = course / "autograder"
     info = json.loads((grader / "course.json").read_text())["exercises"]
     assert list(info) == list(EXERCISES)
     for exercise in EXERCISES.values():
-        text = (grader / "tests" / f"{exercise.id}.py").read_text()
-        assert text == otter_tests_of(exercise)
-        assert text.count("@test_case(points=1") == len(exercise.properties) == info[exercise.id]["points"]
+        assert len(exercise.properties) == info[exercise.id]["points"]
         assert info[exercise.id]["cell"], exercise.id
     assert sorted(p.stem for p in grader.glob("*.ipynb")) == sorted({e.notebook for e in EXERCISES.values()})
+    assert not (grader / "tests").exists()  # the checks run in the grader's process: no test files to write
 
 
-def test_an_otter_test_file_scores_a_namespace_property_by_property() -> None:
-    """The test files are otter-grader's own format: otter loads and runs them."""
-    otter = pytest.importorskip("otter.test_files")
-    from ipyminesweeper import chord
-
-    exercise = EXERCISES["02-chord"]
-    test_file = otter.ExceptionTestFile.from_string(otter_tests_of(exercise), path="02-chord.py")
-    test_file.run({"my_chord": chord})
-    assert test_file.score == test_file.possible == 4
-    wrong = otter.ExceptionTestFile.from_string(otter_tests_of(exercise), path="02-chord.py")
-    wrong.run({"my_chord": lambda board, pos: board})
-    assert wrong.score == 2 and not wrong.passed_all  # "does nothing" and "no flag revealed" hold
-    failed = [r for r in wrong.test_case_results if not r.passed]
-    assert "it reveals the covered neighbours when the flags match: no." in failed[0].message
+def test_the_grader_s_secret_is_made_once_and_kept_when_the_course_is_built_again(tmp_path: Path) -> None:
+    out = tmp_path / "course"
+    build_course(NOTEBOOKS, out)
+    first = Course.read(out / "autograder").secret  # made on first use, readable by its owner only
+    assert len(first) == 64 and (out / "autograder" / SECRET).stat().st_mode & 0o077 == 0
+    build_course(NOTEBOOKS, out)
+    assert Course.read(out / "autograder").secret == first
+    (out / "autograder" / SECRET).unlink()
+    assert Course.read(out / "autograder").secret != first  # a new course, a new secret
 
 
 def test_a_notebook_whose_exercise_is_not_marked_is_refused(tmp_path: Path) -> None:

@@ -1,82 +1,108 @@
 """The grader: a made-up class of 30 handed-in notebooks gets exactly the points it should, each within
-its time limit, whatever its notebooks do (loop, crash, print, patch the checks, leave stubs)."""
+its time limit, whatever its notebooks do (loop, crash, print, patch the checks, leave stubs), on a
+machine kept busy by two other processes; the gradebook in each format; the examples seeded per student."""
 
 from __future__ import annotations
 
 import csv
-import importlib.util
 import io
 import json
-import subprocess
-import sys
+import multiprocessing
+import os
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from benchmarks.bench_grading import LIMITS
 from benchmarks.class_submissions import SUBMISSIONS, write_class
 
-from ipyminesweeper.exercises.grade_worker import Step, notebook_name, plan, without_checks
-from ipyminesweeper.exercises.grading import grade_folder, main
+from ipyminesweeper.exercises.gradebook import Gradebook
+from ipyminesweeper.exercises.grading import Course, example_seed, grade_folder, main, notebook_name, plan
+from ipyminesweeper.exercises.reading import Step, without_checks
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
 
+def _spin(seconds: float) -> None:
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        pass
+
+
+@pytest.fixture
+def busy() -> Iterator[None]:
+    """Two processes that keep both of this machine's cores busy while the test runs."""
+    spinners = [multiprocessing.get_context("spawn").Process(target=_spin, args=(900,)) for _ in range(2)]
+    for spinner in spinners:
+        spinner.start()
+    yield
+    for spinner in spinners:
+        spinner.terminate()
+        spinner.join()
+
+
+def _said(row_sentences: list[str], messages: list[str]) -> str:
+    return " ".join([*row_sentences, *messages])
+
+
 @pytest.mark.slow
-def test_a_class_of_30_gets_the_points_it_should(course: Path, tmp_path: Path) -> None:
-    pytest.importorskip("otter.test_files")
+def test_a_class_of_30_gets_the_points_it_should_on_a_busy_machine(
+    course: Path, tmp_path: Path, busy: None
+) -> None:
     folder = tmp_path / "submissions"
     made = write_class(NOTEBOOKS, course / "student", folder)
     assert len(made) == 30
     start = time.perf_counter()
     book = grade_folder(folder, course / "autograder", LIMITS)
     took = time.perf_counter() - start
-    # the class's speed is a benchmark's figure (python -m benchmarks grading), not a timed test; what
-    # the grader promises is that no notebook, the looping one included, runs past its own limit
-    # (plus the few seconds of stopping it and collecting its answers)
-    slowest = max(book.rows, key=lambda row: row.seconds)
-    assert slowest.seconds <= LIMITS.seconds + 10, f"{slowest.submission}: {slowest.seconds:.0f} s"
+    load = os.getloadavg()[0]
     rows = {row.submission: row for row in book.rows}
     for sub in SUBMISSIONS:
         row = rows[sub.file]
         got = {e.exercise: e.points for e in row.exercises}
-        assert got == sub.points, f"{sub.file}: {got} (expected {sub.points}); {row.problem}"
-        said = " ".join(
-            [
-                row.problem,
-                *(e.note for e in row.exercises),
-                *(c.message for e in row.exercises for c in e.cases),
-            ]
-        )
+        assert got == sub.points, f"{sub.file}: {got} (expected {sub.points}); {row.sentences()}"
+        said = _said(row.sentences(), [c.message for e in row.exercises for c in e.cases])
         assert sub.says in said, f"{sub.file}: {sub.says!r} not in {said[:300]!r}"
+        assert row.points <= row.possible
+    # the speed is a benchmark's figure (python -m benchmarks grading), not a timed test; what the grader
+    # promises is that an honest answer's points do not depend on the load, and that any limit hit is said
+    cut = [e for row in book.rows for e in row.exercises if "cut-short" in e.flags]
+    assert all(e.said for e in cut)
     table = list(csv.reader(io.StringIO(book.to_csv())))
-    assert table[0][:3] == ["submission", "student", "notebook"] and table[0][-3:] == [
-        "total",
-        "possible",
-        "problem",
-    ]
+    assert table[0][:3] == ["submission", "student", "notebook"]
+    assert table[0][-4:] == ["total", "possible", "flags", "problem"]
     assert len(table) == 31 and {r[1] for r in table[1:]} >= {"ada", "fay", "zed"}
-    print(f"\n30 submissions graded in {took:.0f} s: {30 / took * 60:.1f} a minute")
+    print(f"\n30 submissions graded in {took:.0f} s beside two busy processes (load {load:.1f})")
 
 
-def test_a_plan_runs_the_course_s_own_cells_and_the_student_s_answers(course: Path) -> None:
+def test_a_cell_runs_as_the_course_s_only_when_its_text_is_the_course_s(course: Path) -> None:
     trusted = json.loads((course / "autograder" / "06-the-elm-loop.ipynb").read_text())
+    given = Course.read(course / "autograder").notebook("06-the-elm-loop")
     submission = json.loads(json.dumps(trusted))
-    given = next(
-        c for c in submission["cells"] if c["cell_type"] == "code" and "class Game" in "".join(c["source"])
-    )
-    given["source"] = ["class Game:  # the student broke the course's cell\n    pass\n"]
-    helper = {"cell_type": "code", "id": "mine", "metadata": {}, "source": ["def helper():\n    return 1\n"]}
-    exercise = next(c for c in submission["cells"] if c.get("metadata", {}).get("ipyminesweeper"))
+    cells = [c for c in submission["cells"] if c["cell_type"] == "code"]
+    game = next(c for c in cells if "class Game" in "".join(c["source"]))
+    game["source"] = ["class Game:  # the student broke the course's cell\n    pass\n"]
+    helper = {
+        "cell_type": "code",
+        "id": game["id"],
+        "metadata": {},
+        "source": ["def helper():\n    return 1\n"],
+    }
+    exercise = next(c for c in cells if c.get("metadata", {}).get("ipyminesweeper"))
     exercise["source"] = ["def update(game, message):\n    return helper()\n\n\ncheck_update(update, Game)\n"]
+    exercise["metadata"] = {"ipyminesweeper": {"exercise": "06-view"}}  # a mark says nothing either
     submission["cells"].insert(submission["cells"].index(exercise), helper)
-    steps = plan(submission, trusted)
-    assert not any("the student broke" in s.source for s in steps)  # the course's copy ran instead
-    assert Step("def helper():\n    return 1\n") in steps
-    answer = next(s for s in steps if s.exercise == "06-update")
-    assert answer.source == "def update(game, message):\n    return helper()\n" and not answer.stub
-    assert next(s for s in steps if s.exercise == "06-view").stub
-    assert steps[-1].exercise == "06-view"  # nothing after the last exercise runs
+    steps = plan(submission, given, ["update", "view"])
+    broken = next(s for s in steps if "the student broke" in s.source)
+    assert not broken.given  # the student's own text runs as theirs, its id notwithstanding
+    assert next(s for s in steps if s.source.startswith("def helper")).given is False
+    answer = next(s for s in steps if s.source.startswith("def update"))
+    assert answer.source == "def update(game, message):\n    return helper()\n"  # its check call left out
+    ours = [s for s in steps if s.given]
+    assert ours and all(any(s.source == g for g in given.given) for s in ours)
+    assert "def view" in steps[-1].source  # nothing after the last cell that defines an exercise runs
+    assert Step("x = 1\n", 1) == Step("x = 1\n", 1, False)
 
 
 def test_the_check_calls_of_an_answer_are_left_to_the_grader() -> None:
@@ -92,10 +118,11 @@ def test_which_notebook_a_file_is() -> None:
     assert notebook_name({}, Path("ada--02-boards-as-data.ipynb"), known) == "02-boards-as-data"
     assert notebook_name({}, Path("ada--02.ipynb"), known) == "02-boards-as-data"
     assert notebook_name({}, Path("ada--021.ipynb"), known) is None
+    # the hand-in's name wins over what the notebook says of itself
+    assert notebook_name(said, Path("ada--02-boards-as-data.ipynb"), known) == "02-boards-as-data"
 
 
 def test_the_command_says_what_is_missing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    pytest.importorskip("otter.test_files")
     with pytest.raises(SystemExit):
         main([str(tmp_path), "--autograder", str(tmp_path / "nowhere")])
     assert "holds no course.json: build it with `make course`" in capsys.readouterr().err
@@ -104,23 +131,45 @@ def test_the_command_says_what_is_missing(tmp_path: Path, capsys: pytest.Capture
     assert "is not a folder" in capsys.readouterr().err
 
 
-def test_the_command_says_otter_grader_is_missing(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    real = importlib.util.find_spec
-    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None if name == "otter" else real(name))
-    with pytest.raises(SystemExit):
-        main([str(tmp_path)])
-    assert "grading needs otter-grader, the teacher's extra" in capsys.readouterr().err
-
-
-def test_a_worker_loads_the_grader_without_jsonschema_s_iri_grammar() -> None:
-    """Each submission's fresh process imports otter; the IRI grammar it would build costs seconds."""
-    pytest.importorskip("otter.test_files")
-    probe = (
-        "import sys; from ipyminesweeper.exercises.grade_worker import load_grader; load_grader(); "
-        "import jsonschema; print(sys.modules.get('rfc3987_syntax') is None, "
-        "'otter.test_files' in sys.modules, 'iri' in jsonschema.FormatChecker.checkers)"
+def test_the_examples_are_seeded_per_student_and_hand_in() -> None:
+    secret = b"the teacher's"
+    seeds = {
+        example_seed(secret, student, "02-chord", data)
+        for student in ("ada", "bob")
+        for data in (b"one hand-in", b"another")
+    }
+    assert len(seeds) == 4
+    assert example_seed(secret, "ada", "02-chord", b"x") == example_seed(secret, "ada", "02-chord", b"x")
+    assert example_seed(b"another secret", "ada", "02-chord", b"x") != example_seed(
+        secret, "ada", "02-chord", b"x"
     )
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
-    assert out.stdout.split() == ["True", "True", "False"], out.stderr
+
+
+def _book(course: Path, tmp_path: Path, files: list[str]) -> Gradebook:
+    folder = tmp_path / "submissions"
+    write_class(NOTEBOOKS, course / "student", folder)
+    for path in folder.iterdir():
+        if path.name not in files:
+            path.unlink()
+    return grade_folder(folder, course / "autograder", LIMITS)
+
+
+@pytest.mark.slow
+def test_the_gradebook_in_canvas_s_and_moodle_s_forms(course: Path, tmp_path: Path) -> None:
+    book = _book(course, tmp_path, ["ada--02-boards-as-data.ipynb", "oona--03-autoplayer.ipynb"])
+    canvas = list(csv.reader(io.StringIO(book.write("canvas"))))
+    assert canvas[0][:5] == ["Student", "ID", "SIS User ID", "SIS Login ID", "Section"]
+    assert canvas[0][5:] == [
+        "02-toggle_flag toggle_flag",
+        "02-chord chord",
+        "02-replay replay",
+        "03-careful a careful strategy",
+    ]
+    assert canvas[1] == ["    Points Possible", "", "", "", "", "3", "4", "4", "7"]
+    assert {tuple(r[:1] + r[5:]) for r in canvas[2:]} == {
+        ("ada", "3", "4", "4", ""),
+        ("oona", "", "", "", "7"),
+    }
+    moodle = list(csv.reader(io.StringIO(book.write("moodle"))))
+    assert moodle[0] == ["username", "02-toggle_flag", "02-chord", "02-replay", "03-careful", "total"]
+    assert sorted(moodle[1:]) == [["ada", "3", "4", "4", "", "11"], ["oona", "", "", "", "7", "7"]]

@@ -32,7 +32,7 @@ import sys
 import sysconfig
 import tempfile
 import threading
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
@@ -97,19 +97,6 @@ def _pump_out(stream: IO[bytes], limit: int, answers: queue.Queue[bytes], closed
     put(_EOF)
 
 
-def _pump_in(stream: IO[bytes], requests: queue.Queue[bytes | None]) -> None:
-    """Write the requests to the worker, in a thread: a worker that stops reading blocks only this."""
-    try:
-        while (request := requests.get()) is not None:
-            stream.write(request)
-            stream.flush()
-    except (OSError, ValueError):
-        pass
-    finally:
-        with contextlib.suppress(OSError):
-            stream.close()
-
-
 def _popen_options(folder: Path, env: Mapping[str, str]) -> dict[str, Any]:
     """A process in ``folder``, with pipes, only ``env`` (and what Windows needs to start), and a
     process group of its own: the terminal's Ctrl+C is the referee's alone, and a kill takes it all."""
@@ -166,7 +153,6 @@ class Confined:
         self._process: subprocess.Popen[bytes] | None = None
         self._answers: queue.Queue[bytes] = queue.Queue(maxsize=2)
         self._closed = threading.Event()
-        self._requests: queue.Queue[bytes | None] = queue.Queue()
         self._asked = 0  # the number of the last request: its answer must carry it
 
     @property
@@ -195,15 +181,22 @@ class Confined:
                 args=(process.stdout, self.answer_bytes, self._answers, self._closed),
                 daemon=True,
             ).start()
-            threading.Thread(target=_pump_in, args=(process.stdin, self._requests), daemon=True).start()
             self.send(setup)
         except BaseException:
             self.close()
             raise
 
     def send(self, request: Mapping[str, Any]) -> None:
-        """Send one request (a JSON object) as it is."""
-        self._requests.put(json.dumps(request).encode() + b"\n")
+        """Send one request (a JSON object) as it is; a worker that has ended takes nothing (the next
+        answer says how it ended)."""
+        stream = self._process.stdin if self._process is not None else None
+        if stream is None:
+            return
+        try:
+            stream.write(json.dumps(request).encode() + b"\n")
+            stream.flush()
+        except (OSError, ValueError):  # its end of the pipe is closed: it ended, or closed its input
+            pass
 
     def ask(self, request: Mapping[str, Any], seconds: float) -> dict[str, Any]:
         """Send ``request`` with the next number (``"n"``) and return the answer that carries it, within
@@ -222,13 +215,35 @@ class Confined:
             raise WorkerError("malformed", "answered before it was asked")
         return answer
 
+    def ask_each(self, request: Mapping[str, Any], count: int, seconds: float) -> Iterator[dict[str, Any]]:
+        """Send ``request`` with the next number and yield its answers as they come, up to ``count``
+        (each carries the number and ``"i"``, its place), each within ``seconds``; the one marked
+        ``"last"`` ends them."""
+        first = self.ask(request, seconds)
+        for i in range(count):
+            answer = first if i == 0 else self.receive(seconds)
+            if answer.get("n") != self._asked or answer.get("i") != i:
+                self.close()
+                raise WorkerError("malformed", "answered out of turn")
+            yield answer
+            if answer.get("last"):
+                return
+
     def receive(self, seconds: float) -> dict[str, Any]:
         """The worker's next answer, within ``seconds``; any other outcome closes it and raises."""
+        answer = self.poll(seconds)
+        if answer is None:
+            self.close()
+            raise WorkerError("timeout", f"gave no answer within {seconds:g} s")
+        return answer
+
+    def poll(self, seconds: float) -> dict[str, Any] | None:
+        """The worker's next answer if it comes within ``seconds``, else None (and the worker goes on);
+        an answer too large, not JSON, or the end of the process closes it and raises."""
         try:
             line = self._answers.get(timeout=seconds)
         except queue.Empty:
-            self.close()
-            raise WorkerError("timeout", f"gave no answer within {seconds:g} s") from None
+            return None
         if line == _TOO_LARGE:
             self.close()
             raise WorkerError("too-large", f"sent an answer of more than {self.answer_bytes:,} bytes")
@@ -254,7 +269,9 @@ class Confined:
         self._closed.set()
         if process is not None:
             _kill(process)
-            self._requests.put(None)
+            with contextlib.suppress(OSError, ValueError):
+                if process.stdin is not None:
+                    process.stdin.close()
         if self.folder is not None:
             shutil.rmtree(self.folder, ignore_errors=True)
             self.folder = None

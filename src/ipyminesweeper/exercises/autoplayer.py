@@ -25,7 +25,7 @@ from .draws import Source
 from .generate import draw_board
 from .limits import Outcome, call
 from .report import Check, Counterexample, note_panel, numbers_panel, view_panel, where
-from .search import Verdict, combine, function_name, require_function, run_check
+from .search import SEED, Verdict, combine, function_name, require_function, run_check
 
 __all__ = ["STRATEGY", "check_strategy"]
 
@@ -43,14 +43,23 @@ STRATEGY = (
 GUESS, LEGAL, SAME, FLAG_SAFE, REVEAL_MINE, CLAIM, PROGRESS = STRATEGY
 
 
-def check_strategy(fn: Callable[[View], Move], tries: int = 250) -> Check:
+def check_strategy(fn: Callable[[View], Move], tries: int = 250, *, seed: int = SEED) -> Check:
     """Check that ``fn(view)`` is a legal move, deterministic, honest about certainty, never a needless
     guess, a flag on a safe cell or a reveal of a mine, and never toggles one flag forever."""
     require_function(fn, "check_strategy", "(view) -> Move")
     judge = _judge(fn)
-    main = run_check("strategy", fn, _board_with_a_covered_cell, judge, tries, properties=STRATEGY, key=_view)
+    main = run_check(
+        "strategy", fn, _board_with_a_covered_cell, judge, tries, properties=STRATEGY, key=_view, seed=seed
+    )
     flagged = run_check(
-        "strategy", fn, _every_covered_cell_flagged, judge, max(1, tries // 5), properties=STRATEGY, key=_view
+        "strategy",
+        fn,
+        _every_covered_cell_flagged,
+        judge,
+        max(1, tries // 5),
+        properties=STRATEGY,
+        key=_view,
+        seed=seed,
     )
     return combine(main, flagged)
 

@@ -14,10 +14,11 @@ from numbers import Real
 
 from ..engine import Position, View
 from ..solver import probabilities
+from .foreign import type_name
 from .generate import draw_view
 from .limits import call
 from .report import Check, Counterexample, count, note_panel, numbers_panel, view_panel, where
-from .search import Verdict, function_name, require_function, run_check
+from .search import SEED, Verdict, function_name, require_function, run_check
 
 __all__ = ["MAX_UNKNOWN", "PROBABILITIES", "check_probabilities"]
 
@@ -32,7 +33,9 @@ MAX_UNKNOWN = 12
 """The most covered or flagged cells of a view the check tries: C(12, 6) = 924 layouts at most."""
 
 
-def check_probabilities(fn: Callable[[View], Mapping[Position, float]], tries: int = 200) -> Check:
+def check_probabilities(
+    fn: Callable[[View], Mapping[Position, float]], tries: int = 200, *, seed: int = SEED
+) -> Check:
     """Compare ``fn(view)`` with :func:`~ipyminesweeper.probabilities` (to 1e-9) on small views."""
     require_function(fn, "check_probabilities", "(view) -> {(row, col): probability}")
     name = function_name(fn)
@@ -58,7 +61,7 @@ def check_probabilities(fn: Callable[[View], Mapping[Position, float]], tries: i
             )
         value = got.value
         if not isinstance(value, Mapping):
-            summary = f"it returned {type(value).__name__}, not a dict {{(row, col): probability}}"
+            summary = f"it returned {type_name(value)}, not a dict {{(row, col): probability}}"
             yours = note_panel("yours", f"{value!r:.200}")
             found = Counterexample(text, summary, (start, yours, right), (view,), value, expected)
             return Verdict(found, labels, tests)
@@ -78,7 +81,7 @@ def check_probabilities(fn: Callable[[View], Mapping[Position, float]], tries: i
         return Verdict(found, labels, tests, PROBABILITIES[min(kind for _, _, kind in problems)])
 
     build = partial(draw_view, max_rows=4, max_cols=5, max_unknown=MAX_UNKNOWN)
-    return run_check("probabilities", fn, build, judge, tries, properties=PROBABILITIES)
+    return run_check("probabilities", fn, build, judge, tries, properties=PROBABILITIES, seed=seed)
 
 
 def _differences(

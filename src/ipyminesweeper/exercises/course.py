@@ -22,8 +22,11 @@ from .elm import UPDATE, VIEW, check_update, check_view
 from .laws import BROKEN_RULE, PROPERTY, check_broken_rule, check_property
 from .moves import CHORD, REPLAY, TOGGLE_FLAG, check_chord, check_replay, check_toggle_flag
 from .report import Check
+from .search import SEED
 
 __all__ = ["EXERCISES", "KEY", "Exercise", "exercises_of"]
+
+_RULES = "ipyminesweeper.engine.rules"
 
 KEY = "ipyminesweeper"
 """The key of the marks in a cell's metadata, and of the notebook's name in the notebook's."""
@@ -33,7 +36,8 @@ KEY = "ipyminesweeper"
 class Exercise:
     """One exercise: ``id`` (``"02-chord"``), the ``notebook`` it is in, the ``names`` the student's
     cell defines (or the notebook gives) that its ``check`` is called with, the check's ``properties``
-    (one point each), and how many examples the grader tries."""
+    (one point each), how many examples the grader tries, and ``answers``: the library's own answers to
+    it (``module:attribute``), which an answer may not be, wrap or call without the grader saying so."""
 
     id: str
     notebook: str
@@ -42,13 +46,20 @@ class Exercise:
     check: Callable[..., Check]
     properties: tuple[str, ...]
     tries: int
+    answers: tuple[str, ...] = ()
 
-    def run(self, namespace: Mapping[str, Any]) -> Check:
-        """The check, on the objects ``namespace`` binds to :attr:`names` (KeyError names a missing one)."""
+    def run(self, namespace: Mapping[str, Any], seed: int = SEED) -> Check:
+        """The check, on the objects ``namespace`` binds to :attr:`names` (KeyError names a missing one),
+        with the grader's number of examples, drawn from ``seed``."""
         missing = [name for name in self.names if name not in namespace]
         if missing:
             raise KeyError(f"no {', '.join(missing)} defined: the exercise's cell defines {self.names[0]}")
-        return self.check(*(namespace[name] for name in self.names), tries=self.tries)
+        return self.check(*(namespace[name] for name in self.names), tries=self.tries, seed=seed)
+
+    @property
+    def answer_names(self) -> tuple[str, ...]:
+        """The names of :attr:`answers` as code writes them (``chord``, ``exact``)."""
+        return tuple(answer.partition(":")[2] for answer in self.answers)
 
 
 EXERCISES: dict[str, Exercise] = {
@@ -62,11 +73,42 @@ EXERCISES: dict[str, Exercise] = {
             check_toggle_flag,
             TOGGLE_FLAG,
             1000,
+            (f"{_RULES}:toggle_flag",),
         ),
-        Exercise("02-chord", "02-boards-as-data", "chord", ("my_chord",), check_chord, CHORD, 1000),
-        Exercise("02-replay", "02-boards-as-data", "replay", ("my_replay",), check_replay, REPLAY, 1000),
         Exercise(
-            "03-careful", "03-autoplayer", "a careful strategy", ("careful",), check_strategy, STRATEGY, 600
+            "02-chord",
+            "02-boards-as-data",
+            "chord",
+            ("my_chord",),
+            check_chord,
+            CHORD,
+            1000,
+            (f"{_RULES}:chord",),
+        ),
+        Exercise(
+            "02-replay",
+            "02-boards-as-data",
+            "replay",
+            ("my_replay",),
+            check_replay,
+            REPLAY,
+            1000,
+            ("ipyminesweeper.exercises.moves:replay",),
+        ),
+        Exercise(
+            "03-careful",
+            "03-autoplayer",
+            "a careful strategy",
+            ("careful",),
+            check_strategy,
+            STRATEGY,
+            600,
+            (
+                "ipyminesweeper.play.exact:exact",
+                "ipyminesweeper.play.simple:simple",
+                "ipyminesweeper.play.scored:scored",
+                "ipyminesweeper.play.registry:STRATEGIES",
+            ),
         ),
         Exercise(
             "04-brute_force",
@@ -76,6 +118,7 @@ EXERCISES: dict[str, Exercise] = {
             check_probabilities,
             PROBABILITIES,
             400,
+            ("ipyminesweeper.solver.probabilities:probabilities",),
         ),
         Exercise(
             "05-first_law",
@@ -112,8 +155,18 @@ EXERCISES: dict[str, Exercise] = {
             check_update,
             UPDATE,
             600,
+            ("ipyminesweeper.exercises.elm:reference_update",),
         ),
-        Exercise("06-view", "06-the-elm-loop", "view", ("view", "Game"), check_view, VIEW, 600),
+        Exercise(
+            "06-view",
+            "06-the-elm-loop",
+            "view",
+            ("view", "Game"),
+            check_view,
+            VIEW,
+            600,
+            ("ipyminesweeper.exercises.elm:reference_view",),
+        ),
     )
 }
 """Every exercise of the course, in the order of the notebooks."""

@@ -5,10 +5,10 @@
 - ``student/``: each exercise is its stub, and no solution is anywhere: the cells marked as a solution
   are left out (their marks with them), and every output and execution count is cleared;
 - ``teacher/``: the answer key, runnable: every cell, the solutions unfolded, a first cell that says so;
-- ``autograder/``: the student edition again (the grader runs its given cells, not the student's copies
-  of them, and knows a stub left as it was), ``course.json`` (the exercises, their cells and points) and
-  ``tests/<exercise>.py``, one otter-grader test file per exercise with a test case per property of its
-  check (:mod:`.grading` runs them; so can ``otter``).
+- ``autograder/``: the student edition again (the grader knows the course's given cells and each stub
+  by their text), ``course.json`` (the exercises, their cells and points), and ``grading-secret``, the
+  teacher's secret the grader seeds its examples from (:mod:`.grading`): made once, and kept when the
+  course is built again, so that grading the same hand-in twice gives the same grade.
 
 The cells are found by their marks (:data:`~.course.KEY` in a cell's metadata, see :mod:`.course`).
 """
@@ -23,11 +23,14 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from .course import EXERCISES, KEY, Exercise, exercises_of
+from .course import EXERCISES, KEY, exercises_of
 
-__all__ = ["build_course", "main", "mark_of", "otter_tests_of", "student_edition", "teacher_edition"]
+__all__ = ["SECRET", "build_course", "main", "mark_of", "student_edition", "teacher_edition"]
 
 Notebook = dict[str, Any]
+
+SECRET = "grading-secret"
+"""The file of the grader's secret, in the autograder folder."""
 
 TEACHER_NOTE = (
     "**Teacher's edition: the answer key.** Every solution is shown, unfolded, after its exercise. Built by "
@@ -83,26 +86,6 @@ def teacher_edition(notebook: Notebook, name: str) -> Notebook:
     return out
 
 
-def otter_tests_of(exercise: Exercise) -> str:
-    """The otter-grader test file of ``exercise``: one test case per property, one point each."""
-    cases = "\n\n".join(
-        f"@test_case(points=1, name={f'{exercise.id}: {prop}'!r})\n"
-        f"def property_{i + 1}(env):\n"
-        f"    graded({exercise.id!r}, env).require({i})\n"
-        for i, prop in enumerate(exercise.properties)
-    )
-    return (
-        f'"""{exercise.title} (exercise {exercise.id}, notebook {exercise.notebook}): a test case per\n'
-        'property of its check. Made by `python -m ipyminesweeper.exercises course`."""\n\n'
-        "from otter.test_files import test_case\n\n"
-        "from ipyminesweeper.exercises.graded import graded\n\n"
-        "OK_FORMAT = False\n\n"
-        f"name = {exercise.id!r}\n"
-        f"points = {len(exercise.properties)}\n\n\n"
-        f"{cases}"
-    )
-
-
 def _read(path: Path) -> Notebook:
     notebook: Notebook = json.loads(path.read_text(encoding="utf-8"))
     return notebook
@@ -150,6 +133,8 @@ def build_course(source: Path, out: Path) -> list[Path]:
     returns the files written."""
     if not source.is_dir():
         raise ValueError(f"{source} is not a folder of notebooks")
+    secret = out / "autograder" / SECRET
+    kept = secret.read_bytes() if secret.is_file() else None
     if out.exists():
         shutil.rmtree(out)
     written: list[Path] = []
@@ -164,11 +149,10 @@ def build_course(source: Path, out: Path) -> list[Path]:
         if exercises_of(name):
             _write(student, out / "autograder" / path.name)
             written.append(out / "autograder" / path.name)
-    tests = out / "autograder" / "tests"
-    tests.mkdir(parents=True, exist_ok=True)
-    for exercise in EXERCISES.values():
-        (tests / f"{exercise.id}.py").write_text(otter_tests_of(exercise), encoding="utf-8")
-        written.append(tests / f"{exercise.id}.py")
+    if kept is not None:
+        secret.parent.mkdir(parents=True, exist_ok=True)
+        secret.write_bytes(kept)
+        secret.chmod(0o600)
     course = out / "autograder" / "course.json"
     course.write_text(json.dumps(_course_json(found), indent=1) + "\n", encoding="utf-8")
     return [*written, course]

@@ -23,11 +23,12 @@ from typing import Any
 
 from ..engine import Board, Position, reveal, toggle_flag
 from .draws import Source
+from .foreign import type_name
 from .generate import draw_layout
 from .limits import Outcome, call
 from .moves import compare_boards
 from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
-from .search import Verdict, function_name, require_function, run_check
+from .search import SEED, Verdict, function_name, require_function, run_check
 
 __all__ = [
     "UPDATE",
@@ -134,6 +135,8 @@ def check_update(
     undo_message: Callable[[], Any],
     new_game_message: Callable[[Board], Any],
     tries: int = 200,
+    *,
+    seed: int = SEED,
 ) -> Check:
     """Fold message sequences through ``update`` and through :func:`reference_update`, and compare
     ``game.history`` after every message. The other arguments are your model's class, made as
@@ -162,7 +165,7 @@ def check_update(
         breaks = UPDATE[5] if mutated else kinds[i] if found is not None and steps else UPDATE[0]
         return Verdict(found, labels, tests, breaks)
 
-    return run_check("update", update, _sessions, judge, tries, properties=UPDATE)
+    return run_check("update", update, _sessions, judge, tries, properties=UPDATE, seed=seed)
 
 
 def _first_difference(
@@ -188,7 +191,7 @@ def _first_difference(
         reference = reference_update(reference, step)
         if got.raised:
             return _failed(update, start, steps, i, got, "update", reference), i, False
-        if _history(model) != before:
+        if _history(got.after[0]) != before:  # the game as the call left it
             changed = "update changed the game it was given"
             return _failed(update, start, steps, i, got, changed, reference), i, True
         history = _history(got.value)
@@ -202,11 +205,11 @@ def _history(model: object) -> tuple[Any, ...] | str:
     """``model.history`` as a tuple, or a sentence saying why there is none."""
     history = getattr(model, "history", None)
     if history is None:
-        return f"{type(model).__name__} {model!r:.60} has no history"
+        return f"{type_name(model)} {model!r:.60} has no history"
     try:
         return tuple(history)
     except TypeError:
-        return f"history is {type(history).__name__}, not a sequence of boards"
+        return f"history is {type_name(history)}, not a sequence of boards"
 
 
 def _call_text(update: Callable[..., Any], steps: Sequence[Step], i: int) -> str:
@@ -279,7 +282,11 @@ def reference_view(game: Game) -> str:
 
 
 def check_view(
-    view: Callable[[Any], Any], game: Callable[[tuple[Board, ...]], Any], tries: int = 150
+    view: Callable[[Any], Any],
+    game: Callable[[tuple[Board, ...]], Any],
+    tries: int = 150,
+    *,
+    seed: int = SEED,
 ) -> Check:
     """Compare ``view(game(history))`` with :func:`reference_view` on the games that generated message
     sequences reach, and check that ``view`` gives the same text when called again and leaves the game
@@ -300,7 +307,7 @@ def check_view(
         got = call(view, model)
         if got.raised:
             return Verdict(_view_failed(view, reference, model, got, "view"), labels, VIEW)
-        if _history(model) != before:
+        if _history(got.after[0]) != before:  # the game as the call left it
             changed = _view_failed(view, reference, model, got, "view changed the game it was given")
             return Verdict(changed, labels, VIEW, VIEW[2])
         again = call(view, model)
@@ -324,6 +331,7 @@ def check_view(
         tries,
         properties=VIEW,
         key=lambda example: reduce(reference_update, example[1], Game((example[0],))).history,
+        seed=seed,
     )
 
 
@@ -350,7 +358,7 @@ def _view_differs(
     view: Callable[..., Any], game: Game, model: object, got: object, expected: str
 ) -> Counterexample:
     if not isinstance(got, str):
-        summary = f"view returned {type(got).__name__} {got!r:.60}, not a str"
+        summary = f"view returned {type_name(got)} {got!r:.60}, not a str"
         shown = repr(got)
     else:
         mine, theirs = got.splitlines(), expected.splitlines()

@@ -30,11 +30,12 @@ from ..engine import (
     reveal,
     toggle_flag,
 )
+from .foreign import type_name
 from .generate import Rule, draw_situation
-from .limits import call
+from .limits import call, call_each
 from .moves import check_toggle_flag
 from .report import Check, Counterexample, PropertyResult, board_panel, count, note_panel
-from .search import Verdict, function_name, require_function, run_check
+from .search import SEED, Verdict, function_name, require_function, run_check
 
 __all__ = [
     "BROKEN_RULE",
@@ -177,7 +178,7 @@ def _law_failure(
     got = call(prop, board, pos, rules)
     if not got.raised:
         return None
-    kind = "fails" if isinstance(got.error, AssertionError) else f"raises {type(got.error).__name__}"
+    kind = "fails" if isinstance(got.error, AssertionError) else f"raises {type_name(got.error)}"
     message = str(got.error)
     summary = f"{function_name(prop)} {kind} {label}" + (f": {message}" if message else "")
     return Counterexample(
@@ -194,7 +195,9 @@ def _law_failure(
     )
 
 
-def check_law(prop: Property, rules: Rules = RULES, tries: int = 300, shrink: bool = True) -> Check:
+def check_law(
+    prop: Property, rules: Rules = RULES, tries: int = 300, shrink: bool = True, *, seed: int = SEED
+) -> Check:
     """Look for a board and a position where ``prop(board, pos, rules)`` fails (an assertion or any
     other exception); the check shows the smallest one (with ``shrink=False``: the first one found, as
     Hypothesis drew it), or is truthy if none was found."""
@@ -207,10 +210,10 @@ def check_law(prop: Property, rules: Rules = RULES, tries: int = 300, shrink: bo
         board, pos = example
         return Verdict(_law_failure(prop, rules, board, pos, label), (), LAW)
 
-    return run_check("law", prop, draw_situation, judge, tries, properties=LAW, shrink=shrink)
+    return run_check("law", prop, draw_situation, judge, tries, properties=LAW, shrink=shrink, seed=seed)
 
 
-def check_property(prop: Property, tries: int = 300) -> Check:
+def check_property(prop: Property, tries: int = 300, *, seed: int = SEED) -> Check:
     """Check a property you wrote: it holds with the engine's rules (:data:`RULES`), and it fails with
     at least one of the broken rules of :data:`MUTANTS`. The check lists the mutants it caught."""
     require_function(prop, "check_property", "(board, pos, rules)")
@@ -220,12 +223,12 @@ def check_property(prop: Property, tries: int = 300) -> Check:
         board, pos = example
         found = _law_failure(prop, RULES, board, pos, "with the engine's rules (so the property is wrong)")
         if found is None:
-            for name, rules in MUTANTS.items():
-                if name not in caught and call(prop, board, pos, rules).raised:
-                    caught[name] = (board, pos)
+            left = [name for name in MUTANTS if name not in caught]
+            tried = call_each(prop, [(board, pos, MUTANTS[name]) for name in left])
+            caught.update((name, (board, pos)) for name, got in zip(left, tried, strict=True) if got.raised)
         return Verdict(found, (), PROPERTY[:1])
 
-    real = run_check("property", prop, draw_situation, judge, tries, properties=PROPERTY[:1])
+    real = run_check("property", prop, draw_situation, judge, tries, properties=PROPERTY[:1], seed=seed)
     name = function_name(prop)
     holds = real.properties[0]
     if not caught:
@@ -238,7 +241,7 @@ def check_property(prop: Property, tries: int = 300) -> Check:
     if not real:
         return _property_check(real, holds, PropertyResult(PROPERTY[1], real.tried))
     first = next(iter(caught))
-    shrunk = check_law(prop, MUTANTS[first], tries)
+    shrunk = check_law(prop, MUTANTS[first], tries, seed=seed)
     notes = [
         f"It holds with the engine's rules and catches {len(caught)} of {count(len(MUTANTS), 'broken rule')}:"
     ]
@@ -266,15 +269,17 @@ BROKEN_RULE = (
 """The properties of ``check_broken_rule`` (notebook 05's last exercise)."""
 
 
-def check_broken_rule(broken_toggle_flag: Rule, law: Property, tries: int = 300) -> Check:
+def check_broken_rule(
+    broken_toggle_flag: Rule, law: Property, tries: int = 300, *, seed: int = SEED
+) -> Check:
     """Notebook 05's exercise: ``broken_toggle_flag`` is wrong somewhere, ``law`` holds with the engine's
     rules, and ``law`` fails with ``Rules(toggle_flag=broken_toggle_flag)``. Shows the smallest board on
     which the law catches the break."""
     require_function(broken_toggle_flag, "check_broken_rule", "(board, pos) -> Board")
     require_function(law, "check_broken_rule", "(board, pos, rules)")
-    differs = check_toggle_flag(broken_toggle_flag, tries)
-    holds = check_law(law, RULES, tries)
-    caught = check_law(law, Rules(toggle_flag=broken_toggle_flag), tries)
+    differs = check_toggle_flag(broken_toggle_flag, tries, seed=seed)
+    holds = check_law(law, RULES, tries, seed=seed)
+    caught = check_law(law, Rules(toggle_flag=broken_toggle_flag), tries, seed=seed)
     same = Counterexample(
         f"{function_name(broken_toggle_flag)}(board, pos)",
         f"it gives the engine's board on all {count(differs.tried, 'example')} tried: it is not broken yet",
@@ -301,4 +306,5 @@ def check_broken_rule(broken_toggle_flag: Rule, law: Property, tries: int = 300)
         illustration=caught.counterexample if shown is None else None,
         output=differs.output + holds.output + caught.output,
         printed_lines=differs.printed_lines + holds.printed_lines + caught.printed_lines,
+        stopped=" ".join(c.stopped for c in (differs, holds, caught) if c.stopped),
     )

@@ -30,7 +30,8 @@ import sysconfig
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, redirect_stderr, redirect_stdout
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -39,14 +40,20 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from .foreign import type_name
+
 __all__ = [
     "CALL_SECONDS",
+    "CHECK_SECONDS",
     "KEPT_OUTPUT",
     "WAITING_FACTOR",
     "Calls",
+    "Elsewhere",
     "OutOfTime",
     "Outcome",
     "call",
+    "call_each",
+    "check_budget",
     "watching",
 ]
 
@@ -56,6 +63,10 @@ CALL_SECONDS = 2.0
 WAITING_FACTOR = 3.0
 """Where the limit counts processor time, a call is also stopped after this many times its limit by the
 clock on the wall (a loop that sleeps uses no processor time)."""
+
+CHECK_SECONDS = 60.0
+"""The most time the student's function may take in one check, all its calls together: past that the
+check judges on the examples tried so far, and says so (:attr:`Calls.stopped`)."""
 
 KEPT_OUTPUT = 4000
 """How many characters of printed output an outcome keeps (the rest is counted, not kept)."""
@@ -70,7 +81,8 @@ class OutOfTime(BaseException):
 class Outcome:
     """What a call gave: its ``value``, or the ``error`` it raised and the ``traceback`` text; with
     ``timed_out``, it did not return within ``seconds``. ``output`` is what it printed (the start of it),
-    ``lines`` how many lines in all."""
+    ``lines`` how many lines in all. ``after`` is the arguments as the call left them (a list it was
+    given, changed or not), and ``used`` the seconds the function took."""
 
     value: Any = None
     error: Exception | None = None
@@ -79,6 +91,8 @@ class Outcome:
     seconds: float = 0.0
     output: str = ""
     lines: int = 0
+    after: tuple[Any, ...] = ()
+    used: float = 0.0
 
     @property
     def raised(self) -> bool:
@@ -98,7 +112,21 @@ class Outcome:
             return f"no answer within {_seconds(self.seconds)} (does it loop forever?)"
         assert self.error is not None
         said = str(self.error)
-        return f"{type(self.error).__name__}: {said}" if said else type(self.error).__name__
+        return f"{type_name(self.error)}: {said}" if said else type_name(self.error)
+
+
+class Elsewhere(ABC):
+    """A function that runs in another process (the grader's view of a student's function): it makes
+    its own :class:`Outcome` of a call, within ``seconds``."""
+
+    @abstractmethod
+    def outcome(self, args: tuple[Any, ...], seconds: float) -> Outcome:
+        """What the call ``fn(*args)`` gave, within ``seconds``."""
+
+    @abstractmethod
+    def outcomes(self, calls: Sequence[tuple[Any, ...]], seconds: float) -> list[Outcome]:
+        """What the calls ``fn(*args)`` of ``calls`` gave, in order, each within ``seconds``: asked at
+        once. It may give fewer (it stops at the first that runs out of time)."""
 
 
 def _seconds(seconds: float) -> str:
@@ -132,25 +160,44 @@ class _Kept(io.StringIO):
 @dataclass
 class Calls:
     """What the calls of one check add up to: the time limit of the next call, the calls that ran out
-    of time, and everything printed (its first :data:`KEPT_OUTPUT` characters, and the count of lines).
+    of time, the seconds the function took in all, and everything printed (its first
+    :data:`KEPT_OUTPUT` characters, and the count of lines).
 
-    After a call runs out of time, the next ones get a quarter of a second each; after three, the
-    check stops calling (:attr:`stopped`), so a function that loops on every board is reported in
-    seconds, not minutes."""
+    After a call runs out of time, the next ones get a quarter of a second each; after three, or once
+    the function has taken ``budget`` seconds in all, the check stops calling (:attr:`stopped`), so a
+    function that loops on every board is reported in seconds, not minutes. Only the function's own
+    time counts, never the check's: a busy machine slows both, and the check still tries them all."""
 
     seconds: float = CALL_SECONDS
+    budget: float = CHECK_SECONDS
     timeouts: int = 0
+    used: float = 0.0
     output: str = ""
     lines: int = 0
 
     @property
     def stopped(self) -> bool:
-        return self.timeouts >= 3
+        return self.timeouts >= 3 or self.used > self.budget
+
+    def why_stopped(self, tried: int) -> str:
+        """Why the check stopped calling after ``tried`` examples, in a sentence (``""``: it did not)."""
+        if self.timeouts >= 3:
+            return (
+                f"The check stopped after {tried} example{'' if tried == 1 else 's'}: your function ran "
+                f"out of time on {self.timeouts} of them."
+            )
+        if self.used > self.budget:
+            return (
+                f"The check stopped after {tried} example{'' if tried == 1 else 's'}: your function had "
+                f"taken {self.used:.0f} seconds, more than the {self.budget:g} a check gives it."
+            )
+        return ""
 
     def add(self, outcome: Outcome) -> None:
         if outcome.timed_out:
             self.timeouts += 1
             self.seconds = min(self.seconds, 0.25)
+        self.used += outcome.used
         room = KEPT_OUTPUT - len(self.output)
         if room > 0:
             self.output += outcome.output[:room]
@@ -158,12 +205,24 @@ class Calls:
 
 
 _CALLS: ContextVar[Calls | None] = ContextVar("ipyminesweeper_exercise_calls", default=None)
+_BUDGET: ContextVar[float] = ContextVar("ipyminesweeper_check_budget", default=CHECK_SECONDS)
+
+
+@contextmanager
+def check_budget(seconds: float) -> Iterator[None]:
+    """Inside, every check gives the student's function ``seconds`` in all (the grader sets its own)."""
+    token = _BUDGET.set(seconds)
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
 
 
 @contextmanager
 def watching(seconds: float = CALL_SECONDS) -> Iterator[Calls]:
-    """Every :func:`call` inside adds to the :class:`Calls` this yields, and takes its time limit."""
-    calls = Calls(seconds)
+    """Every :func:`call` inside adds to the :class:`Calls` this yields, and takes its time limit; the
+    function's time in all is limited by :func:`check_budget` (:data:`CHECK_SECONDS` unless set)."""
+    calls = Calls(seconds, _BUDGET.get())
     token = _CALLS.set(calls)
     try:
         yield calls
@@ -180,27 +239,46 @@ def call(fn: Callable[..., Any], *args: Any, seconds: float | None = None) -> Ou
     if seconds is None:
         seconds = calls.seconds if calls is not None else CALL_SECONDS
     if calls is not None and calls.stopped:
-        return Outcome(timed_out=True, seconds=seconds)
-    outcome = _call(fn, args, seconds)
+        return Outcome(timed_out=True, seconds=seconds, after=args)
+    outcome = fn.outcome(args, seconds) if isinstance(fn, Elsewhere) else _call(fn, args, seconds)
     if calls is not None:
         calls.add(outcome)
     return outcome
 
 
+def call_each(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]]) -> list[Outcome]:
+    """``[call(fn, *args) for args in calls]``, the same calls in the same order; a function of another
+    process (:class:`Elsewhere`) is asked them all at once."""
+    state = _CALLS.get()
+    done: list[Outcome] = []
+    if isinstance(fn, Elsewhere) and len(calls) > 1 and not (state is not None and state.stopped):
+        seconds = state.seconds if state is not None else CALL_SECONDS
+        done = fn.outcomes(calls, seconds)[: len(calls)]
+        if state is not None:
+            for outcome in done:
+                state.add(outcome)
+    return done + [call(fn, *args) for args in calls[len(done) :]]
+
+
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outcome:
     kept = _Kept()
     limit = _Limit(seconds)
+    start = time.perf_counter()
+
+    def ended(**how: Any) -> Outcome:
+        used = time.perf_counter() - start
+        return Outcome(**how, output=kept.getvalue(), lines=kept.lines, after=args, used=used)
+
     try:
         with redirect_stdout(kept), redirect_stderr(kept), limit.running():
             value = limit.call(fn, args)
     except OutOfTime:
-        return Outcome(timed_out=True, seconds=seconds, output=kept.getvalue(), lines=kept.lines)
+        return ended(timed_out=True, seconds=seconds)
     except Exception as exc:
         tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
         tb = tb.tb_next if tb is not None else None  # Limit.call's frame too
-        text = "".join(traceback.format_exception(type(exc), exc, tb))
-        return Outcome(error=exc, traceback=text, output=kept.getvalue(), lines=kept.lines)
-    return Outcome(value, output=kept.getvalue(), lines=kept.lines)
+        return ended(error=exc, traceback="".join(traceback.format_exception(type(exc), exc, tb)))
+    return ended(value=value)
 
 
 _LIBRARIES = tuple(

@@ -12,10 +12,11 @@ from typing import Any
 
 from ..engine import Board, CellState, Position, chord, toggle_flag
 from .draws import Source
+from .foreign import type_name
 from .generate import Rule, draw_board, draw_game, draw_position, draw_situation
 from .limits import Outcome, call
 from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
-from .search import Verdict, function_name, require_function, run_check
+from .search import SEED, Verdict, function_name, require_function, run_check
 
 __all__ = [
     "CHORD",
@@ -51,16 +52,18 @@ REPLAY = (
 """The properties of ``check_replay``."""
 
 
-def check_chord(fn: Callable[[Board, Position], Board], tries: int = TRIES) -> Check:
+def check_chord(fn: Callable[[Board, Position], Board], tries: int = TRIES, *, seed: int = SEED) -> Check:
     """Compare ``fn(board, pos)`` with :func:`~ipyminesweeper.chord` on boards still in play."""
     require_function(fn, "check_chord", "(board, pos) -> Board")
-    return _check_move("chord", chord, fn, tries)
+    return _check_move("chord", chord, fn, tries, seed)
 
 
-def check_toggle_flag(fn: Callable[[Board, Position], Board], tries: int = TRIES) -> Check:
+def check_toggle_flag(
+    fn: Callable[[Board, Position], Board], tries: int = TRIES, *, seed: int = SEED
+) -> Check:
     """Compare ``fn(board, pos)`` with :func:`~ipyminesweeper.toggle_flag` on boards still in play."""
     require_function(fn, "check_toggle_flag", "(board, pos) -> Board")
-    return _check_move("toggle_flag", toggle_flag, fn, tries)
+    return _check_move("toggle_flag", toggle_flag, fn, tries, seed)
 
 
 def _board_and_position(source: Source) -> tuple[Board, Position]:
@@ -68,7 +71,7 @@ def _board_and_position(source: Source) -> tuple[Board, Position]:
     return board, source.part(draw_position, board)
 
 
-def _check_move(name: str, reference: Rule, fn: Rule, tries: int) -> Check:
+def _check_move(name: str, reference: Rule, fn: Rule, tries: int, seed: int) -> Check:
     properties = CHORD if reference is chord else TOGGLE_FLAG
 
     def judge(example: tuple[Board, Position]) -> Verdict:
@@ -86,7 +89,7 @@ def _check_move(name: str, reference: Rule, fn: Rule, tries: int) -> Check:
         return Verdict(found, tuple(labels), (kind,))
 
     build = draw_situation if reference is chord else _board_and_position
-    return run_check(name, fn, build, judge, tries, properties=properties)
+    return run_check(name, fn, build, judge, tries, properties=properties, seed=seed)
 
 
 def _chord_verdict(
@@ -129,7 +132,7 @@ def board_difference(
     if not isinstance(value, Board):
         return Counterexample(
             call_text,
-            f"it returned {type(value).__name__} {value!r:.60}, not a Board",
+            f"it returned {type_name(value)} {value!r:.60}, not a Board",
             (start, note_panel("yours", f"{value!r:.200}"), board_panel("expected", expected)),
             (board, pos),
             value,
@@ -187,7 +190,10 @@ def replay(start: Board, moves: Sequence[tuple[Rule, Position]]) -> tuple[Board,
 
 
 def check_replay(
-    fn: Callable[[Board, list[tuple[Rule, Position]]], tuple[Board, ...]], tries: int = 300
+    fn: Callable[[Board, list[tuple[Rule, Position]]], tuple[Board, ...]],
+    tries: int = 300,
+    *,
+    seed: int = SEED,
 ) -> Check:
     """Compare ``fn(start, moves)`` with :func:`replay`: the whole history, as a tuple of boards."""
     require_function(fn, "check_replay", "(start, moves) -> tuple of boards")
@@ -195,8 +201,8 @@ def check_replay(
     def judge(example: tuple[Board, list[tuple[Rule, Position]]]) -> Verdict:
         start, moves = example
         expected = replay(start, moves)
-        given = list(moves)
-        got = call(fn, start, given)
+        got = call(fn, start, list(moves))
+        given = got.after[1]  # the list as the call left it
         labels = [
             "the game ended before its last move"
             if len(expected) < len(moves) + 1
@@ -211,7 +217,7 @@ def check_replay(
         start, moves = example
         return start, tuple(moves)
 
-    return run_check("replay", fn, draw_game, judge, tries, properties=REPLAY, key=key)
+    return run_check("replay", fn, draw_game, judge, tries, properties=REPLAY, key=key, seed=seed)
 
 
 def _move_text(move: tuple[Rule, Position]) -> str:
@@ -258,7 +264,7 @@ def _history_difference(
         )
     value = got.value
     if not isinstance(value, tuple) or not all(isinstance(b, Board) for b in value):
-        what = type(value).__name__ if not isinstance(value, tuple) else "a tuple holding something else"
+        what = type_name(value) if not isinstance(value, tuple) else "a tuple holding something else"
         return Counterexample(
             call_text,
             f"it returned {what}, not a tuple of boards (the start, then one board per move)",

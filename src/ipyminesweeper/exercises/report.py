@@ -183,6 +183,8 @@ class Check:
     output: str = ""
     """The start of what the student's function printed during the check."""
     printed_lines: int = 0
+    stopped: str = ""
+    """Why the check tried fewer examples than it asks for (the function's time ran out...), or ``""``."""
 
     def __bool__(self) -> bool:
         return self.counterexample is None and all(p.held for p in self.properties)

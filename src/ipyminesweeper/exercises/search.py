@@ -3,7 +3,7 @@ failure shrunk by Hypothesis.
 
 1. The check tries ``tries`` distinct examples from :func:`~.draws.seeded_examples`: the same examples,
    in the same order, whatever the Hypothesis version, so the number tried and the verdict never change
-   from one installation to the next.
+   from one installation to the next. The grader passes a ``seed`` of its own, per student and hand-in.
 2. The judge says which of the check's *properties* each example put to the test, and which one it
    broke. A property holds when it was tried and never broken: that is the partial credit a grader
    gives.
@@ -11,7 +11,8 @@ failure shrunk by Hypothesis.
    one that breaks a property and shrinks it, in a few seconds at most. The check shows the smallest
    counterexample seen, seeded or shrunk (the number of cells of its board decides).
 
-Every call of the student's function goes through :func:`~.limits.call`: a time limit, printing kept aside.
+Every call of the student's function goes through :func:`~.limits.call`: a time limit, printing kept aside,
+and a budget for the function's time in the whole check (:data:`~.limits.CHECK_SECONDS`).
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis.errors import HypothesisException
 
 from .draws import Source, seeded_examples, strategy_of
+from .foreign import type_name
 from .limits import KEPT_OUTPUT, Calls, watching
 from .report import Check, Counterexample, PropertyResult
 
 __all__ = [
-    "CHECK_SECONDS",
+    "SEED",
     "SHRINK_SECONDS",
     "Verdict",
     "combine",
@@ -43,8 +45,8 @@ __all__ = [
 
 E = TypeVar("E")
 
-CHECK_SECONDS = 60.0
-"""The longest a check tries its examples: past that it judges on those tried so far, and says so."""
+SEED = 17
+"""The seed of the examples a student's own check tries: the same every time, everywhere."""
 
 SHRINK_SECONDS = 8.0
 """The longest Hypothesis may shrink a counterexample; then the smallest one so far is shown."""
@@ -58,7 +60,7 @@ def function_name(fn: object) -> str:
 def require_function(fn: object, check: str, signature: str) -> None:
     """A TypeError naming what ``check`` expects when ``fn`` is not callable."""
     if not callable(fn):
-        raise TypeError(f"{check}(fn) needs a function {signature}, not {type(fn).__name__} {fn!r:.60}")
+        raise TypeError(f"{check}(fn) needs a function {signature}, not {type_name(fn)} {fn!r:.60}")
 
 
 @dataclass(frozen=True)
@@ -94,18 +96,20 @@ def run_check(
     key: Callable[[E], Hashable] = lambda example: example,
     notes: tuple[str, ...] = (),
     shrink: bool = True,
+    seed: int = SEED,
 ) -> Check:
-    """Judge ``tries`` seeded examples of ``build``; the :class:`Check` says which ``properties`` held,
-    and shows the smallest example found that breaks the first one that did not."""
+    """Judge ``tries`` examples of ``build`` seeded with ``seed``; the :class:`Check` says which
+    ``properties`` held, and shows the smallest example found that breaks the first one that did not."""
     with watching() as calls:
-        tried, verdicts, firsts = _try_seeded(build, judge, tries, key, properties, calls)
+        tried, verdicts, firsts = _try_seeded(build, judge, (tries, seed), key, properties, calls)
         counts = Counter(label for verdict in verdicts.values() for label in verdict.labels)
         results = _property_results(properties, verdicts.values(), firsts)
-        notes = (*notes, *_stop_notes(calls, tried, tries))
+        stopped = calls.why_stopped(tried)
+        notes = (*notes, stopped) if stopped else notes
         failing = next((r for r in results if r.counterexample is not None), None)
         shown = failing.counterexample if failing is not None else None
         if failing is not None and shrink and not calls.timeouts:
-            shrunk = _shrunk(build, judge, tries, key)
+            shrunk = _shrunk(build, judge, (tries, seed), key, calls)
             if shrunk is not None and (shown is None or _size(shrunk) <= _size(shown)):
                 shown = shrunk
     return Check(
@@ -118,23 +122,25 @@ def run_check(
         properties=results,
         output=calls.output,
         printed_lines=calls.lines,
+        stopped=stopped,
     )
 
 
 def _try_seeded(
     build: Callable[[Source], E],
     judge: Callable[[E], Verdict],
-    tries: int,
+    examples: tuple[int, int],
     key: Callable[[E], Hashable],
     properties: Sequence[str],
     calls: Calls,
 ) -> tuple[int, dict[Hashable, Verdict], dict[str, Counterexample]]:
-    """Judge the seeded examples in order, until all are tried, the calls stop, or time is up."""
+    """Judge the seeded examples (how many, their seed) in order, until all are tried or the calls
+    stop."""
     verdicts: dict[Hashable, Verdict] = {}
     firsts: dict[str, Counterexample] = {}
-    end = time.perf_counter() + CHECK_SECONDS
-    for example in seeded_examples(build, tries, key):
-        if calls.stopped or time.perf_counter() > end:
+    tries, seed = examples
+    for example in seeded_examples(build, tries, key, seed):
+        if calls.stopped:
             break
         verdict = verdicts[key(example)] = judge(example)
         broken = verdict.broken(properties)
@@ -155,35 +161,22 @@ def _property_results(
     return tuple(PropertyResult(name, tested[name], firsts.get(name)) for name in properties)
 
 
-def _stop_notes(calls: Calls, tried: int, tries: int) -> tuple[str, ...]:
-    if tried >= tries:
-        return ()
-    if calls.stopped:
-        return (
-            f"The check stopped after {_examples(tried)}: your function ran out of time on "
-            f"{calls.timeouts} of them.",
-        )
-    return (f"The check stopped after {_examples(tried)} of {tries}: its {CHECK_SECONDS:g} seconds were up.",)
-
-
-def _examples(n: int) -> str:
-    return f"{n} example" if n == 1 else f"{n} examples"
-
-
 def _shrunk(
     build: Callable[[Source], E],
     judge: Callable[[E], Verdict],
-    tries: int,
+    examples: tuple[int, int],
     key: Callable[[E], Hashable],
+    calls: Calls,
 ) -> Counterexample | None:
-    """The smallest counterexample Hypothesis comes across (within :data:`SHRINK_SECONDS`) while it
-    looks for one and shrinks it."""
+    """The smallest counterexample Hypothesis comes across (within :data:`SHRINK_SECONDS`, and while
+    the calls go on) while it looks for one and shrinks it."""
     seen: dict[Hashable, Verdict] = {}
     smallest: list[Counterexample] = []
     end = time.perf_counter() + SHRINK_SECONDS
+    tries, seed = examples
 
     def breaks(example: E) -> bool:
-        if time.perf_counter() > end:
+        if time.perf_counter() > end or calls.stopped:
             raise _Enough
         k = key(example)
         verdict = seen.get(k)
@@ -205,7 +198,7 @@ def _shrunk(
         phases=[Phase.generate, Phase.shrink],
     )
     with suppress(_Enough, HypothesisException):
-        find(strategy_of(build), breaks, settings=config, random=Random(17))
+        find(strategy_of(build), breaks, settings=config, random=Random(seed))
     return smallest[0] if smallest else None
 
 
@@ -234,4 +227,5 @@ def combine(first: Check, second: Check) -> Check:
         properties=results,
         output=(first.output + second.output)[:KEPT_OUTPUT],
         printed_lines=first.printed_lines + second.printed_lines,
+        stopped=" ".join(text for text in (first.stopped, second.stopped) if text),
     )
