@@ -173,3 +173,41 @@ def test_the_gradebook_in_canvas_s_and_moodle_s_forms(course: Path, tmp_path: Pa
     moodle = list(csv.reader(io.StringIO(book.write("moodle"))))
     assert moodle[0] == ["username", "02-toggle_flag", "02-chord", "02-replay", "03-careful", "total"]
     assert sorted(moodle[1:]) == [["ada", "3", "4", "4", "", "11"], ["oona", "", "", "", "7", "7"]]
+
+
+@pytest.mark.slow
+def test_a_dask_cluster_grades_the_same_gradebook(course: Path, tmp_path: Path) -> None:
+    """Each worker of a LocalCluster confines the notebooks it grades; the gradebook is the one a
+    teacher's own processes give."""
+    distributed = pytest.importorskip("distributed")
+    files = ["ada--02-boards-as-data.ipynb", "cy--02-boards-as-data.ipynb", "pat--03-autoplayer.ipynb"]
+    files += ["uma--04-probabilities.ipynb", "bea--06-the-elm-loop.ipynb", "cal--02-boards-as-data.ipynb"]
+    here = _book(course, tmp_path / "here", files)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        folder = tmp_path / "here" / "submissions"
+        there = grade_folder(folder, course / "autograder", LIMITS, executor=client.get_executor())
+    assert there.to_csv() == here.to_csv()
+    assert [row.held for row in there.rows if row.notebook] == [row.held for row in here.rows if row.notebook]
+    assert all("no network: a network namespace of its own" in row.held for row in there.rows if row.notebook)
+
+
+@pytest.mark.slow
+def test_the_course_s_own_solutions_take_full_marks_with_no_flag(course: Path, tmp_path: Path) -> None:
+    """The repository's notebooks, folded solutions included, handed in as they are: every exercise takes
+    its points, and nothing is flagged. ``my_replay`` calls the ``chord`` and ``toggle_flag`` that its
+    moves hand it: that is the caller's library function, not the student's use of one."""
+    folder = tmp_path / "submissions"
+    folder.mkdir()
+    for notebook in sorted(NOTEBOOKS.glob("0[2-6]-*.ipynb")):
+        (folder / f"key--{notebook.name}").write_bytes(notebook.read_bytes())
+    book = grade_folder(folder, course / "autograder", LIMITS)
+    rows = [row for row in book.rows if row.notebook]
+    assert len(rows) == 5
+    for row in rows:
+        assert row.points == row.possible > 0, row
+        assert not row.all_flags and not row.sentences(), (row.submission, row.sentences())

@@ -248,8 +248,9 @@ def student(lan: Lan, class_server: tuple[str, Path]) -> Iterator[Student]:
 
 def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
     """The teacher's grade command on the notebooks that arrived: a row of the gradebook per notebook,
-    recognised as the course's 02 and 03. The student ran the site's notebooks as they are, so every
-    exercise cell is still its stub: 0 points, "left as the stub", out of 11 and 7."""
+    recognised as the course's 02 and 03. The student ran the site's notebooks as they are, and this
+    site's notebooks carry the folded solutions, which bind the exercises' names last: full marks, 11 and
+    7, with no flag (a replay that calls the ``chord`` its moves hand it is not using the library's)."""
     for path in submissions.iterdir():
         student, _, notebook = path.name.partition("--")
         assert student == STUDENT and notebook.endswith(".ipynb"), path.name
@@ -278,11 +279,11 @@ def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
     assert graded.returncode == 0, graded.stderr
     rows = {row["notebook"]: row for row in csv.DictReader(out.open(encoding="utf-8"))}
     assert sorted(rows) == ["02-boards-as-data", "03-autoplayer"], rows
-    assert [(rows[n]["student"], rows[n]["possible"]) for n in sorted(rows)] == [
-        (STUDENT, "11"),
-        (STUDENT, "7"),
-    ]
-    assert all("left as the stub" in row["problem"] for row in rows.values()), rows
+    assert [(rows[n]["student"], rows[n]["total"], rows[n]["possible"]) for n in sorted(rows)] == [
+        (STUDENT, "11", "11"),
+        (STUDENT, "7", "7"),
+    ], rows
+    assert all(row["flags"] == row["problem"] == "" for row in rows.values()), rows
 
 
 def tournament_reads(strategies: Path) -> str:

@@ -126,6 +126,16 @@ def _library(names: list[str]) -> list[tuple[str, Any]]:
     return found
 
 
+def _functions_in(value: object, depth: int = 3) -> set[int]:
+    """The ids of the callables in ``value``, looking ``depth`` levels into tuples, lists and dicts."""
+    if callable(value):
+        return {id(value)}
+    if depth == 0 or not isinstance(value, (tuple, list, dict)):
+        return set()
+    items = value.values() if isinstance(value, dict) else value
+    return set().union(*(_functions_in(item, depth - 1) for item in items))
+
+
 def _is_or_wraps(value: object, library: list[tuple[str, Any]]) -> list[str]:
     """Which of ``library`` ``value`` is, or wraps (``functools.wraps``, ``partial``), by identity."""
     inner = [value, getattr(value, "__wrapped__", None), getattr(value, "func", None)]
@@ -168,19 +178,24 @@ class Watched:
         self.ran: set[str] = set()
         self.calls: dict[int, int] = {}
 
-    def start(self, fn: int, names: list[str]) -> bool:
-        """Watch the next call of the function ``fn`` (its id), if it is among its first ones."""
+    def start(self, fn: int, names: list[str], args: tuple[Any, ...] = ()) -> bool:
+        """Watch the next call of the function ``fn`` (its id), if it is among its first ones. A
+        library function among the call's ``args`` (a move ``(chord, pos)`` given to a replay) is the
+        caller's: calling it is not watched."""
         self.ran = set()
         self.calls[fn] = self.calls.get(fn, 0) + 1
         if self.calls[fn] > WATCHED_CALLS or not names:
             return False
+        given = _functions_in(args)
+        names = [name for name, found in _library(names) if id(found) not in given]
+        if not names:
+            return True
         self.watch(names)
         sys.setprofile(self.profile)
         return True
 
     def watch(self, names: list[str]) -> None:
-        if set(names) <= set(self.functions.values()):
-            return
+        self.functions, self.codes = {}, {}
         for name, fn in _library(names):
             self.functions[id(fn)] = name
             own = vars(type(fn)).get("__call__")  # a strategy object's (exact's) own call
@@ -214,7 +229,8 @@ def _answer(
 
     fn = resolve(request["call"])
     args = tuple(decode_argument(a, resolve) for a in request["args"])
-    watching = watched.start(id(fn), [n for n in request.get("watch", []) if isinstance(n, str)])
+    watch = [n for n in request.get("watch", []) if isinstance(n, str)]
+    watching = watched.start(id(fn), watch, args)
     try:
         got = call(fn, *args, seconds=float(request["seconds"]))
     finally:
