@@ -311,3 +311,14 @@ def test_view_messages_count_right_and_say_what_differs() -> None:
     newline = counterexample_of(checked(check_view, view_with_a_newline_at_the_end, Game)).summary
     assert newline.startswith("the same lines, but not the same text"), newline
     assert "lines, expected" not in newline
+
+
+def test_an_extra_board_when_nothing_changed_is_told_so_truly() -> None:
+    """A move that changes nothing still grows the history: the last board *is* the expected one, and
+    the message says so (it said the two equal boards' "mines, seed or exploded cell differ")."""
+    check = check_update(every_move_adds_a_board, Game, Reveal, Flag, Undo, NewGame)
+    said = [p.counterexample.summary for p in check.properties if p.counterexample is not None]
+    extra = [s for s in said if "too many" in s]
+    assert extra, said
+    assert all("its last board is the expected last board, with 1 board too many" in s for s in extra)
+    assert not any("not the same board" in s or "seed or exploded" in s for s in said), said

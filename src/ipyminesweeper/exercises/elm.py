@@ -261,15 +261,22 @@ def _differs(
         f"after message {i + 1}, {_describe(steps[i])}, the history has {count(len(history), 'board')}; "
         f"expected {len(want)}"
     )
+    mine, theirs = len(history) - 1, len(want) - 1  # the boards shown: the last, or the first that differs
     if len(history) == len(want):
-        summary = f"after message {i + 1}, {_describe(steps[i])}, the last board differs"
+        mine = theirs = next(k for k, (a, b) in enumerate(zip(history, want, strict=True)) if a != b)
+        which = "the last board" if mine == len(want) - 1 else f"board {mine}"
+        summary = f"after message {i + 1}, {_describe(steps[i])}, {which} differs"
     panels: tuple[Panel, ...] = (board_panel("start", start),)
     if history:
-        marked, how = compare_boards(history[-1], want[-1])
+        marked, how = compare_boards(history[mine], want[theirs])
+        if history[mine] == want[theirs]:
+            extra = len(history) - len(want)
+            many = "many" if extra > 0 else "few"
+            how = f"its last board is the expected last board, with {count(abs(extra), 'board')} too {many}"
         summary += f" ({how})"
         panels += (
-            board_panel(f"yours: board {len(history) - 1}", history[-1], marked),
-            board_panel(f"expected: board {len(want) - 1}", want[-1], marked),
+            board_panel(f"yours: board {mine}", history[mine], marked),
+            board_panel(f"expected: board {theirs}", want[theirs], marked),
         )
     return Counterexample(text, summary, panels, (start, steps), history, expected)
 

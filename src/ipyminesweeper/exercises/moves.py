@@ -166,9 +166,24 @@ def compare_boards(got: Board, expected: Board) -> tuple[frozenset[Position], st
             f"; yours is {got.status}, expected {expected.status}" if got.status != expected.status else ""
         )
         return marked, f"{cells}{status}"
+    if got == expected:
+        return marked, "the same board"
     if got.placed != expected.placed:
         return marked, "the same cells, but the mines of one of the boards are not placed yet"
-    return marked, "the same cells, but not the same board (its mines, seed or exploded cell differ)"
+    return marked, f"the same cells, but {'; '.join(_hidden_differences(got, expected))}"
+
+
+def _hidden_differences(got: Board, expected: Board) -> list[str]:
+    """How two boards with the same cells differ. A placed board's text shows every field, so only
+    the header of boards whose mines are not placed yet can differ: the mines, the seed, the rule."""
+    found = []
+    if got.mines != expected.mines:
+        found.append(f"yours has {count(got.mines, 'mine')} to place, the expected board {expected.mines}")
+    if got.seed != expected.seed:
+        found.append(f"the seed that will place its mines is {got.seed}, expected {expected.seed}")
+    if got.first_click != expected.first_click:
+        found.append(f"first_click is {got.first_click!r}, expected {expected.first_click!r}")
+    return found
 
 
 def _grid(board: Board) -> list[str]:
