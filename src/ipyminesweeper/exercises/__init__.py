@@ -18,6 +18,7 @@ from .elm import check_update, check_view
 from .generate import MOVES, boards, games, layouts, positions, positions_on, situations, views
 from .laws import MUTANTS, RULES, Rules, check_broken_rule, check_law, check_property
 from .moves import check_chord, check_replay, check_toggle_flag, replay
+from .needs import needs
 from .report import Check, Counterexample, Panel
 from .submit import HandInError, hand_in
 
@@ -44,6 +45,7 @@ __all__ = [
     "games",
     "hand_in",
     "layouts",
+    "needs",
     "positions",
     "positions_on",
     "replay",

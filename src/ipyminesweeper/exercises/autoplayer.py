@@ -24,6 +24,7 @@ from ..solver import probabilities
 from .draws import Source
 from .generate import draw_board
 from .limits import Outcome, call
+from .needs import recorded
 from .report import Check, Counterexample, note_panel, numbers_panel, view_panel, where
 from .search import SEED, Verdict, combine, function_name, require_function, run_check
 
@@ -43,6 +44,7 @@ STRATEGY = (
 GUESS, LEGAL, SAME, FLAG_SAFE, REVEAL_MINE, CLAIM, PROGRESS = STRATEGY
 
 
+@recorded
 def check_strategy(fn: Callable[[View], Move], tries: int = 250, *, seed: int = SEED) -> Check:
     """Check that ``fn(view)`` is a legal move, deterministic, honest about certainty, never a needless
     guess, a flag on a safe cell or a reveal of a mine, and never toggles one flag forever."""

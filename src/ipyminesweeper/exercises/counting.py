@@ -17,6 +17,7 @@ from ..solver import probabilities
 from .foreign import type_name
 from .generate import draw_view
 from .limits import call
+from .needs import recorded
 from .report import Check, Counterexample, count, note_panel, numbers_panel, view_panel, where
 from .search import SEED, Verdict, function_name, require_function, run_check
 
@@ -33,6 +34,7 @@ MAX_UNKNOWN = 12
 """The most covered or flagged cells of a view the check tries: C(12, 6) = 924 layouts at most."""
 
 
+@recorded
 def check_probabilities(
     fn: Callable[[View], Mapping[Position, float]], tries: int = 200, *, seed: int = SEED
 ) -> Check:

@@ -27,6 +27,7 @@ from .foreign import type_name
 from .generate import draw_layout
 from .limits import Outcome, call
 from .moves import compare_boards
+from .needs import recorded
 from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
 from .search import SEED, Verdict, function_name, require_function, run_check
 
@@ -127,6 +128,7 @@ def _describe(step: Step) -> str:
     return "Undo()" if kind == "undo" else f"NewGame(<a {arg.rows}x{arg.cols} board>)"
 
 
+@recorded
 def check_update(
     update: Callable[[Any, Any], Any],
     game: Callable[[tuple[Board, ...]], Any],
@@ -288,6 +290,7 @@ def reference_view(game: Game) -> str:
     return f"{board.view.to_text()}\n{board.status}, {count(len(game.history), 'board')}"
 
 
+@recorded
 def check_view(
     view: Callable[[Any], Any],
     game: Callable[[tuple[Board, ...]], Any],

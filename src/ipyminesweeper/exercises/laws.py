@@ -34,6 +34,7 @@ from .foreign import type_name
 from .generate import Rule, draw_situation
 from .limits import call, call_each
 from .moves import check_toggle_flag
+from .needs import recorded
 from .report import Check, Counterexample, PropertyResult, board_panel, count, note_panel
 from .search import SEED, Verdict, function_name, require_function, run_check
 
@@ -195,6 +196,7 @@ def _law_failure(
     )
 
 
+@recorded
 def check_law(
     prop: Property, rules: Rules = RULES, tries: int = 300, shrink: bool = True, *, seed: int = SEED
 ) -> Check:
@@ -213,6 +215,7 @@ def check_law(
     return run_check("law", prop, draw_situation, judge, tries, properties=LAW, shrink=shrink, seed=seed)
 
 
+@recorded
 def check_property(prop: Property, tries: int = 300, *, seed: int = SEED) -> Check:
     """Check a property you wrote: it holds with the engine's rules (:data:`RULES`), and it fails with
     at least one of the broken rules of :data:`MUTANTS`. The check lists the mutants it caught."""
@@ -269,6 +272,7 @@ BROKEN_RULE = (
 """The properties of ``check_broken_rule`` (notebook 05's last exercise)."""
 
 
+@recorded
 def check_broken_rule(
     broken_toggle_flag: Rule, law: Property, tries: int = 300, *, seed: int = SEED
 ) -> Check:

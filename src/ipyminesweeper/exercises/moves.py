@@ -15,6 +15,7 @@ from .draws import Source
 from .foreign import type_name
 from .generate import Rule, draw_board, draw_game, draw_position, draw_situation
 from .limits import Outcome, call
+from .needs import recorded
 from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
 from .search import SEED, Verdict, function_name, require_function, run_check
 
@@ -52,12 +53,14 @@ REPLAY = (
 """The properties of ``check_replay``."""
 
 
+@recorded
 def check_chord(fn: Callable[[Board, Position], Board], tries: int = TRIES, *, seed: int = SEED) -> Check:
     """Compare ``fn(board, pos)`` with :func:`~ipyminesweeper.chord` on boards still in play."""
     require_function(fn, "check_chord", "(board, pos) -> Board")
     return _check_move("chord", chord, fn, tries, seed)
 
 
+@recorded
 def check_toggle_flag(
     fn: Callable[[Board, Position], Board], tries: int = TRIES, *, seed: int = SEED
 ) -> Check:
@@ -204,6 +207,7 @@ def replay(start: Board, moves: Sequence[tuple[Rule, Position]]) -> tuple[Board,
     return reduce(one_more, moves, (start,))
 
 
+@recorded
 def check_replay(
     fn: Callable[[Board, list[tuple[Rule, Position]]], tuple[Board, ...]],
     tries: int = 300,
