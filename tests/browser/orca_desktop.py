@@ -124,7 +124,21 @@ class OrcaDesktop:
             return ""
         return "\n".join(text.splitlines()[-lines:])
 
-    def start(self) -> None:
+    def start(self, attempts: int = 2) -> None:
+        """Start the desktop; once more if it fails (a shared machine: a display taken meanwhile, a slow
+        start), the first failure printed."""
+        for attempt in range(1, attempts + 1):
+            try:
+                self._start_once()
+                return
+            except RuntimeError as exc:
+                if attempt == attempts:
+                    raise
+                print(f"Orca's desktop did not start ({exc}); once more")
+                self.base = self.base / f"again{attempt}"
+                self.base.mkdir()
+
+    def _start_once(self) -> None:
         missing = missing_packages()
         if missing:
             raise RuntimeError(f"missing Debian packages: {' '.join(missing)} (make orca)")
@@ -212,6 +226,11 @@ class OrcaDesktop:
             raise RuntimeError("Xvfb gave no display number")
         self.display = f":{number}"
         self.env["DISPLAY"] = self.display
+        self._wait_for(self._x_answers, f"the X server on {self.display} to answer")
+
+    def _x_answers(self) -> bool:
+        probe = ["xdotool", "getdisplaygeometry"]
+        return subprocess.run(probe, env=self.env, capture_output=True, timeout=10).returncode == 0
 
     def _start_bus(self) -> None:
         read, write = os.pipe()
@@ -246,6 +265,14 @@ class OrcaDesktop:
             for pid in children:
                 with contextlib.suppress(ProcessLookupError):
                     os.kill(pid, signal.SIGTERM)
+
+    def versions(self) -> str:
+        """Orca's and speech-dispatcher's versions, as they say them."""
+        out = []
+        for cmd in (["orca", "--version"], ["speech-dispatcher", "--version"]):
+            text = subprocess.run(cmd, env=self.env, capture_output=True, text=True, timeout=30).stdout
+            out.append(f"{cmd[0]} {_first_version(text)}")
+        return ", ".join(out)
 
     # --- keys ------------------------------------------------------------------------------------
 
@@ -318,6 +345,11 @@ class OrcaDesktop:
         """The speech (one utterance a line) to ``path``, and Orca's whole debug log beside it."""
         path.write_text(self.speak_log() + "\n")
         shutil.copyfile(self.log_path, path.with_suffix(".debug.log"))
+
+
+def _first_version(text: str) -> str:
+    match = re.search(r"\d+\.\d+(?:\.\d+)?", text)
+    return match.group(0) if match else "?"
 
 
 def _descendants(pid: int) -> list[int]:

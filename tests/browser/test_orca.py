@@ -149,6 +149,7 @@ class Heard:
     steps: list[Step] = field(default_factory=list)
     log: list[str] = field(default_factory=list)  # everything Orca said, in order
     seconds: float = 0.0
+    versions: str = ""  # Orca's, Chromium's
 
     def step(self, name: str) -> Step:
         found = [s for s in self.steps if s.name == name]
@@ -159,7 +160,7 @@ class Heard:
         return [s for s in self.steps if s.name.startswith(prefix)]
 
     def transcript(self) -> str:
-        lines = []
+        lines = [f"# {self.versions}"]
         for s in self.steps:
             expect = f"  [expect {s.expected}]" if s.expected else ""
             lines.append(f"## {s.name}: {' '.join(s.keys) or '(no key)'}{expect}  ({s.seconds:.1f} s)")
@@ -350,6 +351,7 @@ def heard(tmp_path_factory: pytest.TempPathFactory, lab_server: JupyterServer) -
                     f"--window-size={width},{height}",
                 ],
             )
+            result.versions = f"{desktop.versions()}, Chromium {browser.version}"
             context = browser.new_context(no_viewport=True)
             page = context.new_page()
             try:
