@@ -1,5 +1,6 @@
 # One entry point for every task. `make demo` and `make test` work on a fresh Debian machine: they need
-# Python 3.10+ and make, and install what else they need from Debian (node and npm, chromium) with apt-get.
+# Python 3.10+ and make, and install what else they need from Debian (node and npm, chromium, Orca) with
+# apt-get.
 PY ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -7,7 +8,7 @@ DEMO_VENV ?= .venv-demo
 APT_GET ?= apt-get
 export PATH := $(abspath $(BIN)):$(PATH)
 
-.PHONY: setup browser node demo test test-fast test-lowest test-hypothesis test-compiled compiled course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite class-site serve-class export bench bench-check golden clean
+.PHONY: setup browser orca node demo test test-fast test-lowest test-hypothesis test-compiled compiled course lint notebooks js js-deps js-test js-typecheck js-watch nbval lite serve-lite class-site serve-class export bench bench-check golden clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -48,6 +49,16 @@ browser:  ## Debian's chromium for the end-to-end tests, where missing (needs ro
 	@command -v chromium >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	  $$SUDO $(APT_GET) update -qq && $$SUDO $(APT_GET) install -y -qq chromium; }
+
+# tests/browser/test_orca.py: a real screen reader (Orca) on a virtual screen, speaking through
+# speech-dispatcher and espeak-ng into ALSA's null device; xdotool types its keys (orca_desktop.PACKAGES).
+ORCA_PACKAGES := xvfb dbus-x11 at-spi2-core orca speech-dispatcher speech-dispatcher-espeak-ng espeak-ng xdotool openbox
+orca:  ## Debian's Orca, Xvfb, speech-dispatcher, xdotool, ... for the screen-reader test, where missing (needs root or sudo)
+	@missing=$$(for p in $(ORCA_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	[ -z "$$missing" ] || { \
+	  if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	  $$SUDO $(APT_GET) update -qq && $$SUDO $(APT_GET) install -y -qq --no-install-recommends $$missing; }
 
 # Node's own packages (NodeSource's nodejs) bring npm and conflict with Debian's npm: install npm only if
 # it is still missing once node is there.
@@ -97,7 +108,7 @@ js-typecheck: js-deps  ## tsc checks the JSDoc types of js/ (with @anywidget/typ
 nbval: setup
 	$(BIN)/python -m pytest --nbval-lax notebooks/ -p no:cacheprovider -q
 
-test: setup browser node lint js-test js-typecheck test-lowest test-hypothesis test-compiled course  ## the whole suite: lint, types, JS, unit, property, notebooks (and the answer key), browsers, lowest versions, the compiled build
+test: setup browser orca node lint js-test js-typecheck test-lowest test-hypothesis test-compiled course  ## the whole suite: lint, types, JS, unit, property, notebooks (and the answer key), browsers, lowest versions, the compiled build
 	$(BIN)/python -m pytest tests/ --nbval-lax notebooks/ dist/course/teacher/ -q --durations=30
 
 test-fast: setup  ## everything but the browser tests
