@@ -113,6 +113,12 @@ def write_notebook(folder: Path) -> Path:
 
 def in_browser(site: Path, games: int, seed: int) -> dict[str, Any]:
     """Run ``measure(games, seed)`` in the site's Pyodide kernel in headless Chromium, offline."""
+    return in_site(site, NOTEBOOK, f"measure({games}, {seed})", max(600, 20 * games))
+
+
+def in_site(site: Path, notebook: str, call: str, timeout_s: float) -> dict[str, Any]:
+    """Open ``notebook`` of ``site`` in headless Chromium, offline, run all its cells, then print
+    ``json.dumps(<call>)`` from a new cell and read it back, with the kernel's start and the browser."""
     from _lite_support import local_only, serve
     from playwright.sync_api import sync_playwright
     from test_lite_site import run_all, wait_for_kernel
@@ -130,7 +136,7 @@ def in_browser(site: Path, games: int, seed: int) -> dict[str, Any]:
             context.on("request", lambda r: None if local_only(r.url) else outside.append(r.url))
             page = context.new_page()
             page.set_default_timeout(60_000)
-            page.goto(f"{url}lab/index.html?path={NOTEBOOK}")
+            page.goto(f"{url}lab/index.html?path={notebook}")
             page.wait_for_selector("#jp-main-statusbar")
             kernel_s = wait_for_kernel(page)
             run_all(page)
@@ -138,7 +144,7 @@ def in_browser(site: Path, games: int, seed: int) -> dict[str, Any]:
             page.keyboard.press("Escape")
             page.keyboard.press("b")
             page.keyboard.press("Enter")
-            page.keyboard.type(f'print("BENCH-LITE", json.dumps(measure({games}, {seed})))')
+            page.keyboard.type(f'import json; print("BENCH-LITE", json.dumps({call}))')
             page.keyboard.press("Shift+Enter")
             done = page.wait_for_function(
                 """() => {
@@ -146,7 +152,7 @@ def in_browser(site: Path, games: int, seed: int) -> dict[str, Any]:
                   const hit = outs.find(o => /BENCH-LITE|Traceback|Error/.test(o.innerText));
                   return hit ? hit.innerText : false;
                 }""",
-                timeout=max(600, 20 * games) * 1000,
+                timeout=timeout_s * 1000,
                 polling=1000,
             ).json_value()
             version = browser.version

@@ -7,7 +7,9 @@ their number and the verdict are the same with every Hypothesis version. When on
 function runs under Hypothesis (:func:`strategy_of`) to shrink the failure to a smaller board.
 
 A seeded source starts small and grows, as QuickCheck's size parameter does: early examples are tiny
-boards (where most mistakes already show), later ones use the whole range.
+boards (where most mistakes already show), later ones use the whole range. After a failure, the smallest
+examples of all are tried in order, as SmallCheck does (:func:`smallest_examples`): every example whose
+choices add up to 0, then to 1, and so on, so the first one that fails is the smallest, or close to it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,16 @@ from hypothesis import strategies as st
 
 from ..engine import Position
 
-__all__ = ["Rejected", "SeededSource", "Source", "seeded_examples", "strategy_of"]
+__all__ = [
+    "PlannedSource",
+    "Rejected",
+    "SeededSource",
+    "Source",
+    "examples_once",
+    "seeded_examples",
+    "smallest_examples",
+    "strategy_of",
+]
 
 T = TypeVar("T")
 E = TypeVar("E")
@@ -127,6 +138,138 @@ class SeededSource:
 
     def part(self, build: Callable[..., E], *args: Any) -> E:
         return build(self, *args)
+
+
+def examples_once(
+    build: Callable[[Source], E], count: int, key: Callable[[E], Hashable] = lambda e: e, seed: int = 17
+) -> tuple[E, ...]:
+    """:func:`seeded_examples` as a tuple, made once per kernel: they are the same every time, and a
+    student runs a check again after each fix (making them was most of a passing check's time)."""
+    try:
+        found = _KEPT.get((_same(build), count, _same(key), seed))
+    except TypeError:  # an argument that cannot be a key (a list): made afresh
+        return tuple(seeded_examples(build, count, key, seed))
+    if found is None:
+        found = tuple(seeded_examples(build, count, key, seed))
+        if len(_KEPT) >= KEPT_EXAMPLES:
+            _KEPT.pop(next(iter(_KEPT)))  # the oldest
+        _KEPT[(_same(build), count, _same(key), seed)] = found
+    return cast("tuple[E, ...]", found)
+
+
+KEPT_EXAMPLES = 64
+"""How many lists of examples a kernel keeps (a check's, or a grader's seed per student)."""
+
+_KEPT: dict[Hashable, tuple[Any, ...]] = {}
+
+
+def _same(fn: Callable[..., Any]) -> Hashable:
+    """What makes two builders (or keys) the same: a ``partial`` by its function and arguments, a
+    function by its code when it closes over nothing, else the object itself."""
+    if isinstance(fn, functools.partial):
+        return (_same(fn.func), fn.args, tuple(sorted(fn.keywords.items())))
+    code: Hashable | None = getattr(fn, "__code__", None)
+    if code is not None and not getattr(fn, "__closure__", None) and not getattr(fn, "__defaults__", None):
+        return code
+    return fn
+
+
+class PlannedSource:
+    """Choices read from a plan: the ``i``-th choice is ``plan[i]`` above its low end (0 past the plan's
+    end). A plan whose choice is out of its range is no example (:class:`Rejected`), nor is one that
+    asks for more than :attr:`MOST_CHOICES`."""
+
+    MOST_CHOICES = 200
+
+    def __init__(self, plan: tuple[int, ...]) -> None:
+        self.plan = plan
+        self.used = 0
+
+    def next(self, most: int) -> int:
+        """The next choice, from 0 to ``most``."""
+        i, self.used = self.used, self.used + 1
+        if self.used > self.MOST_CHOICES:
+            raise Rejected
+        value = self.plan[i] if i < len(self.plan) else 0
+        if value > most:
+            raise Rejected
+        return value
+
+    def integer(self, low: int, high: int) -> int:
+        return low + self.next(high - low)
+
+    def one_in(self, n: int) -> bool:
+        return self.next(1) == 1
+
+    def choice(self, options: Sequence[T]) -> T:
+        return options[self.next(len(options) - 1)]
+
+    def cells(self, rows: int, cols: int, most: int, least: int = 0) -> frozenset[Position]:
+        wanted = least + self.next(most - least)
+        found = frozenset((self.next(rows - 1), self.next(cols - 1)) for _ in range(wanted))
+        if len(found) < wanted:  # a repeat: the plan with distinct cells is its own example
+            raise Rejected
+        return found
+
+    def subset(self, options: Sequence[T], size: int) -> frozenset[T]:
+        left = list(options)
+        return frozenset(left.pop(self.next(len(left) - 1)) for _ in range(size))
+
+    def reject(self) -> None:
+        raise Rejected
+
+    def part(self, build: Callable[..., E], *args: Any) -> E:
+        return build(self, *args)
+
+
+def smallest_examples(
+    build: Callable[[Source], E],
+    key: Callable[[E], Hashable] = lambda e: e,
+    plans: int = 300,
+    small: int = 400,
+    top: float = 0.6,
+    seed: int = 1,
+) -> Iterator[E]:
+    """The examples of ``build`` smallest first, the same every time: those whose choices add up to 0,
+    then to 1, ... (each plan's successors raise one of the choices it made by 1) until ``plans`` plans
+    are tried; then seeded ones whose size grows from 0 to ``top``, up to ``small`` distinct by ``key``
+    in all."""
+    queue: list[tuple[int, ...]] = [()]
+    queued = set(queue)
+    seen: set[Hashable] = set()
+    for tried, plan in enumerate(queue):  # it grows as it is read: breadth first, by the choices' sum
+        if tried >= plans:
+            break
+        source = PlannedSource(plan)
+        try:
+            example: E | None = build(source)
+        except Rejected:
+            example = None
+        made = min(source.used, PlannedSource.MOST_CHOICES)
+        padded = plan + (0,) * (made - len(plan))
+        for i in range(made):
+            raised = list(padded)
+            raised[i] += 1
+            while raised and raised[-1] == 0:
+                raised.pop()
+            after = tuple(raised)
+            if after not in queued:
+                queued.add(after)
+                queue.append(after)
+        if example is not None and (k := key(example)) not in seen:
+            seen.add(k)
+            yield example
+    random = Random(seed)  # then small random ones, growing slowly: where a mistake needs a few cells
+    for _ in range(5 * small):
+        if len(seen) >= small:
+            return
+        try:
+            example = build(SeededSource(random, top * len(seen) / small))
+        except Rejected:
+            continue
+        if (k := key(example)) not in seen:
+            seen.add(k)
+            yield example
 
 
 def strategy_of(build: Callable[..., E], *args: Any) -> st.SearchStrategy[E]:

@@ -1,15 +1,18 @@
-"""How every check runs: a fixed list of seeded examples, each property judged on its own, and the first
-failure shrunk by Hypothesis.
+"""How every check runs: a fixed list of seeded examples, each property judged on its own, and the
+smallest failure shown.
 
-1. The check tries ``tries`` distinct examples from :func:`~.draws.seeded_examples`: the same examples,
-   in the same order, whatever the Hypothesis version, so the number tried and the verdict never change
-   from one installation to the next. The grader passes a ``seed`` of its own, per student and hand-in.
+1. The check tries ``tries`` distinct examples from :func:`~.draws.seeded_examples`, made once per
+   kernel (:func:`~.draws.examples_once`): the same examples, in the same order, whatever the
+   Hypothesis version, so the number tried and the verdict never change from one installation to the
+   next. The grader passes a ``seed`` of its own, per student and hand-in.
 2. The judge says which of the check's *properties* each example put to the test, and which one it
    broke. A property holds when it was tried and never broken: that is the partial credit a grader
    gives.
-3. If a property broke, Hypothesis builds examples the same way (:func:`~.draws.strategy_of`), finds
-   one that breaks a property and shrinks it, in a few seconds at most. The check shows the smallest
-   counterexample seen, seeded or shrunk (the number of cells of its board decides).
+3. If a property broke, the smallest examples of all are tried, smallest first, as SmallCheck does
+   (:func:`~.draws.smallest_examples`), up to :data:`AFTER_THE_FIRST` past the first that fails. Only
+   when none of them fails does Hypothesis build examples the same way (:func:`~.draws.strategy_of`),
+   find one that breaks a property and shrink it, for :data:`SHRINK_SECONDS` at most. The check shows
+   the smallest counterexample seen (the cells of its board, then the length of its call, decide).
 
 Every call of the student's function goes through :func:`~.limits.call`: a time limit, printing kept aside,
 and a budget for the function's time in the whole check (:data:`~.limits.CHECK_SECONDS`).
@@ -28,14 +31,18 @@ from typing import Any, TypeVar
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis.errors import HypothesisException
 
-from .draws import Source, seeded_examples, strategy_of
+from .draws import Source, examples_once, smallest_examples, strategy_of
 from .foreign import type_name
 from .limits import KEPT_OUTPUT, Calls, watching
 from .report import Check, Counterexample, PropertyResult
 
 __all__ = [
+    "AFTER_THE_FIRST",
     "SEED",
     "SHRINK_SECONDS",
+    "SMALLEST_EXAMPLES",
+    "SMALLEST_PLANS",
+    "SMALLEST_SECONDS",
     "Verdict",
     "combine",
     "function_name",
@@ -49,7 +56,24 @@ SEED = 17
 """The seed of the examples a student's own check tries: the same every time, everywhere."""
 
 SHRINK_SECONDS = 8.0
-"""The longest Hypothesis may shrink a counterexample; then the smallest one so far is shown."""
+"""The longest Hypothesis may shrink a counterexample (when none of the smallest examples fails); then
+the smallest one so far is shown."""
+
+SMALLEST_PLANS = 300
+"""How many plans of choices a failing check tries, smallest first, for its smallest counterexample."""
+
+SMALLEST_SECONDS = 5.0
+"""The longest a failing check tries the smallest examples (the student's calls and the reference's): a
+cap far above what they take (well under a second), so that the counterexample shown does not depend on
+how busy the machine is."""
+
+SMALLEST_EXAMPLES = 400
+"""How many of the smallest examples, at most, a failing check tries (the enumerated ones, then small
+seeded ones)."""
+
+
+AFTER_THE_FIRST = 300
+"""How many of the smallest examples after the first that fails are tried for a smaller one."""
 
 
 def function_name(fn: object) -> str:
@@ -109,9 +133,11 @@ def run_check(
         failing = next((r for r in results if r.counterexample is not None), None)
         shown = failing.counterexample if failing is not None else None
         if failing is not None and shrink and not calls.timeouts:
-            shrunk = _shrunk(build, judge, (tries, seed), key, calls)
-            if shrunk is not None and (shown is None or _size(shrunk) <= _size(shown)):
-                shown = shrunk
+            smaller = _smallest_failure(build, judge, key, calls)
+            if smaller is None:  # none among the smallest examples: Hypothesis shrinks the one found
+                smaller = _shrunk(build, judge, (tries, seed), key, calls, SHRINK_SECONDS)
+            if smaller is not None and (shown is None or _size(smaller) <= _size(shown)):
+                shown = smaller
     return Check(
         exercise,
         function_name(fn),
@@ -139,7 +165,7 @@ def _try_seeded(
     verdicts: dict[Hashable, Verdict] = {}
     firsts: dict[str, Counterexample] = {}
     tries, seed = examples
-    for example in seeded_examples(build, tries, key, seed):
+    for example in examples_once(build, tries, key, seed):
         if calls.stopped:
             break
         verdict = verdicts[key(example)] = judge(example)
@@ -161,18 +187,41 @@ def _property_results(
     return tuple(PropertyResult(name, tested[name], firsts.get(name)) for name in properties)
 
 
+def _smallest_failure(
+    build: Callable[[Source], E],
+    judge: Callable[[E], Verdict],
+    key: Callable[[E], Hashable],
+    calls: Calls,
+) -> Counterexample | None:
+    """The smallest failure among the smallest examples (:func:`~.draws.smallest_examples`), tried in
+    order up to :data:`AFTER_THE_FIRST` past the first that fails: the smallest counterexample, or close
+    to it, the same however busy the machine (:data:`SMALLEST_SECONDS` is only a cap)."""
+    best: Counterexample | None = None
+    left = AFTER_THE_FIRST
+    end = time.perf_counter() + SMALLEST_SECONDS
+    for example in smallest_examples(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES):
+        if calls.stopped or left == 0 or time.perf_counter() > end:
+            break
+        found = judge(example).counterexample
+        if found is not None and (best is None or _size(found) < _size(best)):
+            best = found
+        left -= best is not None
+    return best
+
+
 def _shrunk(
     build: Callable[[Source], E],
     judge: Callable[[E], Verdict],
     examples: tuple[int, int],
     key: Callable[[E], Hashable],
     calls: Calls,
+    seconds: float,
 ) -> Counterexample | None:
-    """The smallest counterexample Hypothesis comes across (within :data:`SHRINK_SECONDS`, and while
-    the calls go on) while it looks for one and shrinks it."""
+    """The smallest counterexample Hypothesis comes across (within ``seconds``, and while the calls go
+    on) while it looks for one and shrinks it."""
     seen: dict[Hashable, Verdict] = {}
     smallest: list[Counterexample] = []
-    end = time.perf_counter() + SHRINK_SECONDS
+    end = time.perf_counter() + seconds
     tries, seed = examples
 
     def breaks(example: E) -> bool:
