@@ -54,8 +54,7 @@ if __name__ == "__main__":
 
 def measure_checks(rounds: int) -> dict[str, Any]:
     """Seconds (the median of ``rounds``) of notebook 02's checks on a right, a stub and a typical wrong
-    answer, in this interpreter; where a limit has no alarm (Pyodide), with ``sys.monitoring`` and with
-    the line trace it replaced, in turn. Self-contained: its source is a cell of the site's notebook."""
+    answer, in this interpreter. Self-contained: its source is a cell of the site's notebook."""
     import platform
     import statistics
     import sys
@@ -63,7 +62,6 @@ def measure_checks(rounds: int) -> dict[str, Any]:
 
     from ipyminesweeper import chord, reveal, toggle_flag
     from ipyminesweeper.exercises import check_chord, check_replay, check_toggle_flag
-    from ipyminesweeper.exercises.limits import Monitor, can_alarm
 
     def never_unflags(board: Any, pos: Any) -> Any:
         return board if board.state(pos).name == "FLAGGED" else toggle_flag(board, pos)
@@ -89,21 +87,16 @@ def measure_checks(rounds: int) -> dict[str, Any]:
         "chord": (check_chord, chord, lambda b, p: b, ignores_flags),
         "replay": (check_replay, replay_of(), lambda s, m: (s,), goes_on),
     }
-    made = Monitor.get()
-    limits = ["alarm"] if can_alarm() else (["monitoring", "line trace"] if made else ["line trace"])
     out: dict[str, Any] = {}
-    for limit in limits:
-        Monitor.made = made if limit == "monitoring" else None
-        for name, (check, right, stub, wrong) in cases.items():
-            for kind, fn in (("right", right), ("stub", stub), ("wrong", wrong)):
-                check(fn)  # warm-up: imports, first calls
-                times = []
-                for _ in range(rounds):
-                    start = time.perf_counter()
-                    verdict = bool(check(fn))
-                    times.append(time.perf_counter() - start)
-                out[f"{limit}|check_{name}|{kind}"] = [statistics.median(times), verdict]
-    Monitor.made = made
+    for name, (check, right, stub, wrong) in cases.items():
+        for kind, fn in (("right", right), ("stub", stub), ("wrong", wrong)):
+            check(fn)  # warm-up: imports, first calls
+            times = []
+            for _ in range(rounds):
+                start = time.perf_counter()
+                verdict = bool(check(fn))
+                times.append(time.perf_counter() - start)
+            out[f"check_{name}|{kind}"] = [statistics.median(times), verdict]
     try:
         import pyodide  # type: ignore[import-not-found]
 
@@ -159,15 +152,14 @@ def site(rounds: int = SITE_ROUNDS) -> None:
     there = in_site(built, path.name, f"measure_checks({rounds})", 1800)
     print(f"[checks site] {there['runtime']} in Chromium {there['chromium']} against {here['runtime']} here,")
     print(f"  median of {rounds} rounds; load average {os.getloadavg()[0]:.2f}")
-    print("| check | answer | CPython (alarm) | site, sys.monitoring | site, line trace | site / CPython |")
-    print("|---|---|---:|---:|---:|---:|")
+    print("| check | answer | CPython | offline site | site / CPython |")
+    print("|---|---|---:|---:|---:|")
     for key, (seconds, verdict) in here["seconds"].items():
-        _, name, kind = key.split("|")
-        mon = there["seconds"].get(f"monitoring|{name}|{kind}", [float("nan")])[0]
-        trace = there["seconds"].get(f"line trace|{name}|{kind}", [float("nan")])[0]
+        name, kind = key.split("|")
+        there_s = there["seconds"][key][0]
         print(
-            f"| `{name}` | {kind} ({'passes' if verdict else 'fails'}) | {seconds:.2f} s | {mon:.2f} s "
-            f"| {trace:.2f} s | {mon / seconds:.1f}x |"
+            f"| `{name}` | {kind} ({'passes' if verdict else 'fails'}) | {seconds:.2f} s | {there_s:.2f} s "
+            f"| {there_s / seconds:.1f}x |"
         )
 
 
