@@ -16,7 +16,7 @@ from .geometry import MAX_CELLS, Position, format_position
 from .metrics import ClickCounts, GameMetrics, bbbv, game_metrics, zini
 from .minefield import FIRST_CLICK_POLICIES, LEVELS, SEED_BITS, Minefield, PendingMines, max_mines
 from .placement import Placement, register_placement
-from .replay import Click, Replay, ReplayError
+from .replay import Click, ClickKind, Replay, ReplayError
 from .rules import (
     BoardOptions,
     chord,
@@ -42,6 +42,7 @@ __all__ = [
     "CellState",
     "Click",
     "ClickCounts",
+    "ClickKind",
     "GameMetrics",
     "GameOverError",
     "GameSpec",

@@ -15,7 +15,7 @@ Three ways to make one: :meth:`Replay.from_clicks` (a start board and clicks), :
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -26,7 +26,7 @@ from .geometry import Position, as_position, format_position, neighbour_table
 from .minefield import Minefield
 from .rules import chord, reveal, toggle_flag
 
-__all__ = ["CLICK_KINDS", "Click", "ClickKind", "Replay", "ReplayError", "click_board"]
+__all__ = ["CLICK_KINDS", "Click", "ClickKind", "Replay", "ReplayError", "as_replay", "click_board"]
 
 ClickKind = Literal["left", "right", "chord"]
 CLICK_KINDS: tuple[str, ...] = ("left", "right", "chord")
@@ -247,3 +247,48 @@ def _candidates(before: Board, after: Board) -> list[Click]:
     numbers = sorted({j for i in opened for j in table[i] if old[j] == REVEALED and counts[j]})
     chords = [Click("chord", divmod(j, cols)) for j in numbers]
     return [Click("left", divmod(i, cols)) for i in lefts] + chords
+
+
+_CLICK_OF: dict[object, ClickKind] = {"reveal": "left", "flag": "right", "chord": "chord"}
+
+
+def _is_move(move: object) -> bool:
+    """A strategy's move (``Move``): an ``action`` ("reveal", "flag", "chord") and a ``pos``."""
+    return getattr(move, "action", None) in _CLICK_OF and isinstance(getattr(move, "pos", None), tuple)
+
+
+def as_replay(game: object, who: str = "as_replay") -> Replay:
+    """A game as a :class:`Replay`: a replay itself; ``(final_board, moves)`` as ``play`` returns it
+    (the moves played from the covered board of its mines, which must end on ``final_board``); or a
+    sequence of boards such as a widget's ``history`` (:meth:`Replay.from_boards`). ``who`` names the
+    caller in a TypeError."""
+    if isinstance(game, Replay):
+        return game
+    if isinstance(game, tuple) and len(game) == 2 and isinstance(game[0], Board):
+        final, moves = game
+        if isinstance(moves, tuple) and all(_is_move(m) for m in moves):
+            return _from_moves(final, moves, who)
+    if isinstance(game, Sequence) and not isinstance(game, (str, bytes)) and len(game) > 0:
+        boards = list(game)
+        if all(isinstance(board, Board) for board in boards):
+            return Replay.from_boards(boards)
+    raise TypeError(
+        f"{who}(game): game is what play returns (board, moves), a sequence of boards (a widget's "
+        f"history) or a Replay, not {type(game).__name__}"
+    )
+
+
+def _from_moves(final: Board, moves: tuple[object, ...], who: str) -> Replay:
+    """The replay of ``moves`` played from the covered board of ``final``'s mines; it must end on
+    ``final``."""
+    if not moves:
+        return Replay((final,), ())
+    start = Board(final.rows, final.cols, final.mines, bytes(final.rows * final.cols), final.minefield)
+    clicks = [Click(_CLICK_OF[getattr(m, "action")], getattr(m, "pos")) for m in moves]  # noqa: B009
+    replay = Replay.from_clicks(start, clicks)
+    if replay.final != final:
+        raise ReplayError(
+            f"{who}(game): these moves, played from a covered board, do not end on this board (was the "
+            "game started from a board with cells already open?): give its history of boards instead"
+        )
+    return replay
