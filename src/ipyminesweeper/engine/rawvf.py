@@ -18,7 +18,8 @@ A RAWVF file is three parts::
 :func:`write_rawvf` writes each click as its mouse events (a left click ``lc`` and ``lr``, a right click
 ``rc`` and ``rr``, a chord ``mc`` and ``mr``, the middle button) followed by the board events the
 reference parser adds (cells opened with their numbers, flags), so a file checks itself. A game without
-times gets ``0.000`` throughout and no ``Time`` line, and reads back without times.
+times gets ``0.000`` throughout and no ``Time`` line, and reads back without times. Mouse events off the
+board click nothing (as in the game); a board event off the board is an error.
 
 :func:`read_rawvf` turns the mouse events into clicks (:mod:`.mouse`) and checks what the file states:
 the size and mine count against the board, the ``BBBV`` line, and every number a board event shows
@@ -36,7 +37,7 @@ from dataclasses import replace
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
 from .geometry import MAX_CELLS, shape_error
-from .metrics import bbbv
+from .metrics import bbbv, game_time
 from .minefield import Minefield
 from .mouse import MOUSE_ACTIONS, MouseEvent, replay_from_mouse
 from .replay import Replay, ReplayError
@@ -97,6 +98,8 @@ def write_rawvf(replay: Replay) -> str:
     if start.states.count(REVEALED):
         raise ReplayError("RAWVF replays start from a covered board; this game starts with cells revealed")
     rows, cols, mines = final.rows, final.cols, final.mines
+    timed = all(c.time is not None for c in replay.clicks)
+    seconds = game_time(replay)
     header = [
         "RawVF_Version: Rev6",
         f"Program: {_one_line(replay.program) or 'ipyminesweeper'}",
@@ -106,7 +109,7 @@ def write_rawvf(replay: Replay) -> str:
         f"Height: {rows}",
         f"Mines: {mines}",
         "Marks: Off",
-        *([f"Time: {replay.duration:.3f}"] if replay.duration is not None else []),
+        *([f"Time: {seconds or 0.0:.3f}"] if timed else []),
         f"BBBV: {bbbv(final)}",
         "Mode: Classic",
         "Board:",
@@ -230,7 +233,7 @@ def read_rawvf(text: str) -> Replay:
     start = _start(lines, values, at)
     events = _mouse_events(lines, at + 1 + start.rows, start)
     duration = _duration(values.get("time", ""))
-    if duration is None and all(e.time == 0 for e in events):
+    if "time" not in values and all(e.time == 0 for e in events):
         events = [replace(e, time=None) for e in events]  # a game written without times
     return replay_from_mouse(
         start,
@@ -247,4 +250,4 @@ def _duration(text: str) -> float | None:
         seconds = float(text)
     except ValueError:
         return None
-    return seconds if math.isfinite(seconds) and seconds > 0 else None
+    return seconds if math.isfinite(seconds) and seconds >= 0 else None

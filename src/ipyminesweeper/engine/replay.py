@@ -156,7 +156,7 @@ class Replay:
         for board in given[1:]:
             if board != kept[-1]:
                 kept.append(board)
-        if len(kept) > 1 and not kept[0].placed:  # the first reveal placed the mines: place them before
+        if not kept[0].placed and kept[-1].placed:  # the first reveal placed the mines: place them before
             kept = [b if b.placed else _with_mines_of(b, kept[-1]) for b in kept]
         clicks = [_click_between(kept[i], kept[i + 1], i + 1) for i in range(len(kept) - 1)]
         return cls(tuple(kept), tuple(clicks), player, program)
