@@ -110,6 +110,19 @@ def test_simples_unforced_guesses_are_counted() -> None:
         assert row.best.probability == 0.0 and row.best.pos in a.safe
 
 
+def test_a_forced_guess_riskier_than_the_solvers_is_not_as_good() -> None:
+    forced = [
+        row
+        for reviewed in seeded_reviews("simple", 5, "intermediate")
+        for row in reviewed.rows
+        if row.kind == "forced guess"
+    ]
+    worse = [r for r in forced if r.probability > r.best_probability + TOLERANCE]  # type: ignore[operator]
+    assert worse, "simple's blind guesses include one riskier than exact's"
+    assert not any(r.good for r in worse) and all(r.good for r in forced if r not in worse)
+    assert all("the solver's move" in r.verdict for r in worse)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("strategy", sorted(STRATEGIES))
 def test_every_move_of_1000_games_per_strategy_is_rated(strategy: str) -> None:
