@@ -123,7 +123,10 @@ def test_a_game_saved_and_loaded_gives_the_same_boards(tmp_path: Path) -> None:
 @needs_toollib
 @pytest.mark.parametrize("name", RECORDED)
 @pytest.mark.parametrize("cut", [0, 7, 300, -100])
-def test_a_broken_file_is_refused_and_this_process_goes_on(name: str, cut: int, tmp_path: Path) -> None:
+def test_a_broken_file_is_refused_and_this_process_goes_on(
+    name: str, cut: int, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # where the user works: ms_toollib's crash.log must not land here
     data = (FILES / name).read_bytes()
     broken = tmp_path / name
     broken.write_bytes(data[:cut] if cut >= 0 else data[:cut] + b"\xff" * 50)
@@ -133,6 +136,7 @@ def test_a_broken_file_is_refused_and_this_process_goes_on(name: str, cut: int, 
         assert name in str(error) and len(str(error)) > 40
     else:  # ms_toollib read what was left: then it is a checked game
         assert replay.final.rows * replay.final.cols > 0
+    assert sorted(p.name for p in tmp_path.iterdir()) == [name]
 
 
 def test_a_broken_rawvf_file_is_refused_with_its_name(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ import importlib.util
 import json
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -67,13 +68,15 @@ def _parsed(path: Path, suffix: str) -> dict[str, Any]:
         raise ModuleNotFoundError(MISSING.format(suffix=suffix), name="ms_toollib")
     if not path.is_file():
         raise FileNotFoundError(f"no replay file {str(path)!r}")
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _CHILD, str(path), _KINDS[suffix]],
-            capture_output=True,
-            timeout=TIMEOUT,
-            check=False,
-        )
+    try:  # in a folder of its own: a panicking ms_toollib writes a crash.log where it runs
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run(
+                [sys.executable, "-c", _CHILD, str(path.resolve()), _KINDS[suffix]],
+                capture_output=True,
+                timeout=TIMEOUT,
+                check=False,
+                cwd=folder,
+            )
     except subprocess.TimeoutExpired:
         raise ReplayError(f"{path.name}: ms_toollib took over {TIMEOUT:.0f} s to read it") from None
     if done.returncode != 0:
