@@ -30,6 +30,7 @@ SUITES = {
     "checks": "benchmarks.bench_checks",  # the wait for an exercise check's verdict in notebook 02
     "grading": "benchmarks.bench_grading",  # the grader on a made-up class of 30 notebooks (issue 27)
     "tournament": "benchmarks.bench_tournament",  # class tournament, with and without the sandbox (issue 30)
+    "review": "benchmarks.bench_review",  # review(game) of one expert game, a human's and exact's (issue 58)
 }
 
 

@@ -10,7 +10,8 @@ Five layers, each importing only the ones below it (``make lint`` checks it; doc
 
 - ``engine``: boards, views and the rules (standard library only);
 - ``solver``: constraints, exact probabilities and certain moves, read from views only;
-- ``play``: moves, strategies, one step, no-guess boards;
+- ``play``: moves, strategies, one step, no-guess boards, the game review; beside it ``replays``, the
+  replay files (RAWVF in pure Python; AVF, RMV, MVF and EVF through ms_toollib, an optional extra);
 - three parts side by side that never import each other: ``widget``, the Jupyter widget, an Elm-style
   shell (imported on first use, so this import stays light); ``arena``, running strategies (whole games,
   benchmarks, tournaments, the command line); ``charts``, Vega-Lite specs;
@@ -40,10 +41,12 @@ from .play import (
     exact_flags,
     no_guess_placement,
     register_strategy,
+    review,
     scored,
     simple,
     step,
 )
+from .replays import load_replay, save_replay
 from .solver import (
     Analysis,
     Deductions,
@@ -99,9 +102,12 @@ __all__ = [
     "deduce",
     "exact",
     "exact_flags",
+    "load_replay",
     "play",
     "probabilities",
     "register_strategy",
+    "review",
+    "save_replay",
     "scored",
     "simple",
     "step",
