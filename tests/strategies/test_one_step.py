@@ -12,7 +12,7 @@ from ipyminesweeper import Move, View, new_board, reveal
 from ipyminesweeper.arena import benchmark, play, play_game
 from ipyminesweeper.play import InvalidMoveError, StrategyError, ask, step, who
 from ipyminesweeper.widget.messages import AddStrategy, FromBrowser, Step
-from ipyminesweeper.widget.session import start, update
+from ipyminesweeper.widget.update import start, update
 
 BROKEN = "your strategy 'broken' raised RuntimeError: my strategy is broken"
 LAZY = "your strategy 'lazy' tried to reveal (4,4), but it is already revealed"

@@ -10,7 +10,7 @@ import pytest
 
 from ipyminesweeper import Minesweeper
 from ipyminesweeper.widget.messages import Message
-from ipyminesweeper.widget.session import Session, update
+from ipyminesweeper.widget.update import Session, update
 
 IPYWIDGETS_7 = ipywidgets.__version__.startswith("7.")
 needs_kernelless_comm = pytest.mark.skipif(

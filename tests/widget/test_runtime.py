@@ -29,9 +29,9 @@ from ipyminesweeper.widget.messages import (
     Working,
 )
 from ipyminesweeper.widget.render import render
-from ipyminesweeper.widget.session import SLOW_CELLS, is_slow, start, update
 from ipyminesweeper.widget.stats import GameLog, GameResult, Stats, record
 from ipyminesweeper.widget.subscriptions import Every, subscriptions
+from ipyminesweeper.widget.update import SLOW_CELLS, is_slow, start, update
 
 T = TypeVar("T")
 

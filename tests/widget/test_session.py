@@ -38,7 +38,7 @@ from ipyminesweeper.widget.messages import (
     Undo,
 )
 from ipyminesweeper.widget.render import REASON_LIMIT, render
-from ipyminesweeper.widget.session import Autoplay, Session, StrategyError, start
+from ipyminesweeper.widget.update import Autoplay, Session, StrategyError, start
 
 
 def fresh(seed: int = 3, first_click: str = "opening") -> Session:

@@ -47,8 +47,8 @@ from ipyminesweeper.widget.messages import (
     Step,
     Undo,
 )
-from ipyminesweeper.widget.session import Session, start, update
 from ipyminesweeper.widget.stats import GameLog, record
+from ipyminesweeper.widget.update import Session, start, update
 
 
 class Forbidden(AssertionError):

@@ -1,6 +1,6 @@
 """The widget: an Elm-style shell around the engine.
 
-- :mod:`.session`: the model (a frozen ``Session``) and ``update(session, message) -> (session,
+- :mod:`.update`: the model (a frozen ``Session``) and ``update(session, message) -> (session,
   effects)``, the only place where state changes;
 - :mod:`.messages`: the messages (``Reveal``, ``Flag``, ``Step``, ...), from Python calls and the browser;
 - :mod:`.effects`: what ``update`` asks the shell to do (draw a seed, record a game, log), as data;
@@ -13,10 +13,10 @@ from . import effects, messages
 from .effects import *  # noqa: F403 (every effect, as listed in effects.__all__)
 from .history import History, Turn
 from .messages import *  # noqa: F403 (every message, as listed in messages.__all__)
-from .model import Assistance, Autoplay, Problem, Session, Settings
-from .session import StrategyError, start, update, update_all
+from .session import Assistance, Autoplay, Problem, Session, Settings
 from .stats import GameResult, LevelStats, Stats
 from .subscriptions import Every, subscriptions
+from .update import StrategyError, start, update, update_all
 from .widget import Minesweeper
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""What :func:`~ipyminesweeper.widget.session.update` asks the shell to do, as frozen data (Elm's ``Cmd``).
+"""What :func:`~ipyminesweeper.widget.update.update` asks the shell to do, as frozen data (Elm's ``Cmd``).
 
 ``update`` is pure: it reads no file, no clock and no random number. When a message needs one of those
 (a finished game is recorded, a new game needs a fresh seed), ``update`` returns an *effect* next to the

@@ -1,7 +1,7 @@
 """The messages a session understands, and how the browser's JSON becomes one of them.
 
 Every change to a widget is a message: a click in the browser and a call such as ``w.reveal(3, 4)`` both
-become ``Reveal((3, 4))``, handed to :func:`~ipyminesweeper.widget.session.update`. Messages are plain
+become ``Reveal((3, 4))``, handed to :func:`~ipyminesweeper.widget.update.update`. Messages are plain
 frozen values, so a game can be replayed, logged or tested by listing them.
 
 A message checks its own fields when it is made, as a ``Board`` does: ``SetDelay(-1)`` raises a
@@ -220,7 +220,7 @@ class NewGameOf(Message):
     what is left out stays as in the current game (:meth:`spec` reads it with the engine's
     :meth:`~ipyminesweeper.engine.spec.GameSpec.parse`).
 
-    Without a ``seed``, :func:`~ipyminesweeper.widget.session.update` checks the kind and asks the shell
+    Without a ``seed``, :func:`~ipyminesweeper.widget.update.update` checks the kind and asks the shell
     for a fresh seed (the ``DrawSeed`` effect), which sends this message back with every field filled.
     """
 

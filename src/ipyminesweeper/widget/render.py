@@ -20,9 +20,9 @@ from ..engine import Position, View
 from ..solver import InconsistentViewError, analyse
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
-from .model import Problem, Session
-from .session import StrategyError, describe_turn
+from .session import Problem, Session
 from .stats import level_name
+from .update import StrategyError, describe_turn
 
 __all__ = [
     "FALLBACK_CELLS",

@@ -25,8 +25,8 @@ from .effects import Effect, LoadStats, StatsStore
 from .jobs import GUARD, Job
 from .messages import Message, from_browser
 from .render import render, snapshot_html
-from .session import Session, is_slow, update, update_all
 from .subscriptions import Every, subscriptions
+from .update import Session, is_slow, update, update_all
 
 __all__ = ["FOREGROUND", "Runtime"]
 
@@ -57,7 +57,7 @@ class Runtime(anywidget.AnyWidget):
 
     @property
     def session(self) -> Session:
-        """The current :class:`~ipyminesweeper.widget.model.Session` (an immutable value)."""
+        """The current :class:`~ipyminesweeper.widget.session.Session` (an immutable value)."""
         return self._session
 
     @property

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .messages import AutoStep, Message, Settle
-from .session import Session
+from .update import Session
 
 __all__ = ["Every", "subscriptions"]
 

@@ -29,11 +29,11 @@ from .board_wire import wire_cells
 from .effects import StatsStore
 from .history import History
 from .messages import FRONTEND_WRITABLE, SETTINGS, Message, setting_message
-from .model import STRATEGY_TIME_LIMIT
 from .runtime import Runtime
-from .session import start
+from .session import STRATEGY_TIME_LIMIT
 from .stats import Stats
 from .stats_file import StatsFile
+from .update import start
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
