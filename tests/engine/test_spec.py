@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+import ipyminesweeper.widget.session_update as game
 from ipyminesweeper import LEVELS, GameSpec, new_board
-from ipyminesweeper.widget import session as game
 from ipyminesweeper.widget.effects import DrawSeed
 from ipyminesweeper.widget.messages import MessageError, NewGameOf
+from ipyminesweeper.widget.session_update import start, update
 
 
 def test_every_form_reads_to_one_spec() -> None:
@@ -60,13 +61,13 @@ def test_the_pickers_message_is_read_with_the_spec_and_no_board_is_built(
 ) -> None:
     with pytest.raises(MessageError, match="unknown level"):
         NewGameOf(level="huge")
-    s = game.start(new_board(9, 9, 10, seed=1, first_click="safe"))
+    s = start(new_board(9, 9, 10, seed=1, first_click="safe"))
 
     def built(*args: object, **kwargs: object) -> None:
         raise AssertionError("a board was built to check the kind")
 
     monkeypatch.setattr(game, "new_board", built)
-    _, effects = game.update(s, NewGameOf(rows=5, cols=5, mines=24))
+    _, effects = update(s, NewGameOf(rows=5, cols=5, mines=24))
     assert effects == (DrawSeed(NewGameOf(None, 5, 5, 24, "safe")),), "the current game's first click"
     with pytest.raises(ValueError, match="cannot fit"):
-        game.update(s, NewGameOf(rows=5, cols=5, mines=25))
+        update(s, NewGameOf(rows=5, cols=5, mines=25))

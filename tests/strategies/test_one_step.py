@@ -12,7 +12,8 @@ from ipyminesweeper import Move, View, new_board, reveal
 from ipyminesweeper.arena import benchmark, play, play_game
 from ipyminesweeper.play import InvalidMoveError, StrategyError, ask, step, who
 from ipyminesweeper.widget.messages import AddStrategy, FromBrowser, Step
-from ipyminesweeper.widget.update import start, update
+from ipyminesweeper.widget.runtime_state import IDLE, runtime_update
+from ipyminesweeper.widget.session_update import start, update
 
 BROKEN = "your strategy 'broken' raised RuntimeError: my strategy is broken"
 LAZY = "your strategy 'lazy' tried to reveal (4,4), but it is already revealed"
@@ -58,9 +59,9 @@ def test_the_widget_reports_the_same_words() -> None:
     with pytest.raises(InvalidMoveError) as invalid:
         update(session, Step("lazy"))
     assert str(invalid.value) == LAZY
-    failed, _ = update(session, FromBrowser((Step("broken"),), 1))  # from the browser: shown
+    _, failed, _ = runtime_update(IDLE, session, FromBrowser((Step("broken"),), 1))  # from the browser: shown
     assert failed.problem is not None and failed.problem.text == BROKEN
-    refused, _ = update(session, FromBrowser((Step("lazy"),), 2))
+    _, refused, _ = runtime_update(IDLE, session, FromBrowser((Step("lazy"),), 2))
     assert refused.problem is not None and refused.problem.text == LAZY
     assert failed.board == refused.board == session.board  # nothing changed
 

@@ -9,8 +9,9 @@ import ipywidgets
 import pytest
 
 from ipyminesweeper import Minesweeper
-from ipyminesweeper.widget.messages import Message
-from ipyminesweeper.widget.update import Session, update
+from ipyminesweeper.widget.messages import GameMessage
+from ipyminesweeper.widget.session import Session
+from ipyminesweeper.widget.session_update import update
 
 IPYWIDGETS_7 = ipywidgets.__version__.startswith("7.")
 needs_kernelless_comm = pytest.mark.skipif(
@@ -106,7 +107,7 @@ def browser_request(w: Minesweeper, content: Any) -> None:
     browser_state(w, {"requests": [entry]})
 
 
-def after(session: Session, message: Message, now: int = 0) -> Session:
+def after(session: Session, message: GameMessage, now: int = 0) -> Session:
     """The session ``update`` returns for ``message`` (the tests of effects look at the effects)."""
     return update(session, message, now=now)[0]
 

@@ -21,7 +21,7 @@ from ipyminesweeper import Minesweeper
 from ipyminesweeper.play import Move, exact
 from ipyminesweeper.widget import MessageError, StrategyStopped
 from ipyminesweeper.widget.jobs import GUARD, Job, Stopped
-from ipyminesweeper.widget.update import start, update
+from ipyminesweeper.widget.session_update import start, update
 
 
 def never(view: Any) -> Move:

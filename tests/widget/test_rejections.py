@@ -26,7 +26,8 @@ def everything(w: Minesweeper) -> tuple[Any, ...]:
     """The widget's state, but for the problem it shows and the browser's requests answered."""
     state = w.get_state()
     synced = {k: v for k, v in state.items() if k not in ("error", "error_details", "requests", "handled")}
-    return (replace(w.session, problem=None, handled=0), tuple(w.history), synced)
+    books = replace(w.runtime_state, handled=0)
+    return (replace(w.session, problem=None), books, tuple(w.history), synced)
 
 
 def playing() -> Minesweeper:

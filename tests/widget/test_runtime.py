@@ -1,5 +1,6 @@
-"""The runtime (widget/runtime.py, widget/shell.py): one scheduler, threads only for slow work, effects that
-carry their replies, the shell's state in the session, and a statistics store passed in."""
+"""The runtime (widget/runtime.py, widget/runtime_state.py): one scheduler, threads only for slow work,
+effects that carry their replies, the runtime's books apart from the game, and a statistics store passed
+in."""
 
 from __future__ import annotations
 
@@ -18,22 +19,29 @@ from ipyminesweeper.widget.effects import DrawSeed, RecordResult, ResendBoard
 from ipyminesweeper.widget.jobs import Job
 from ipyminesweeper.widget.messages import (
     AutoStep,
-    Began,
     FromBrowser,
     Hint,
     NewGameOf,
     Reveal,
-    Settle,
     ShowProbabilities,
     StatsChanged,
-    Working,
 )
 from ipyminesweeper.widget.render import render
+from ipyminesweeper.widget.runtime_state import (
+    SLOW_CELLS,
+    Began,
+    RuntimeState,
+    Settle,
+    Working,
+    is_slow,
+    runtime_update,
+)
+from ipyminesweeper.widget.session_update import start
 from ipyminesweeper.widget.stats import GameLog, GameResult, Stats, record
 from ipyminesweeper.widget.subscriptions import Every, subscriptions
-from ipyminesweeper.widget.update import SLOW_CELLS, is_slow, start, update
 
 T = TypeVar("T")
+IDLE = RuntimeState()
 
 
 class MemoryStore:
@@ -82,26 +90,29 @@ def test_a_fast_request_runs_on_the_kernels_thread_a_slow_one_in_a_worker(
 
 def test_which_messages_are_slow() -> None:
     small = start(new_board(9, 9, 10, seed=1))
-    assert not is_slow(small, Reveal((4, 4))) and not is_slow(small, FromBrowser((Reveal((4, 4)),), 1))
-    assert is_slow(small, Hint()) and is_slow(small, AutoStep()) and is_slow(small, ShowProbabilities(True))
-    assert is_slow(start(new_board(9, 9, 10, seed=1, first_click="no-guess")), Reveal((4, 4))), (
+    assert not is_slow(IDLE, small, Reveal((4, 4)))
+    assert not is_slow(IDLE, small, FromBrowser((Reveal((4, 4)),), 1))
+    assert is_slow(IDLE, small, Hint()) and is_slow(IDLE, small, AutoStep())
+    assert is_slow(IDLE, small, ShowProbabilities(True))
+    assert is_slow(IDLE, start(new_board(9, 9, 10, seed=1, first_click="no-guess")), Reveal((4, 4))), (
         "a no-guess search"
     )
-    assert is_slow(small, NewGameOf(rows=1000, cols=1000, mines=10)) and SLOW_CELLS <= 1000 * 1000
-    assert is_slow(start(new_board(400, 400, 10, seed=1)), Reveal((4, 4))), "a cascade over a big board"
-    assert not is_slow(small, Began(Hint(), 0)) and not is_slow(small, Working())
-    busy = update(small, Began(FromBrowser((Hint(),), 1), 0))[0]
-    assert not is_slow(busy, FromBrowser((Hint(),), 2)), "a request that only waits is fast"
+    assert is_slow(IDLE, small, NewGameOf(rows=1000, cols=1000, mines=10)) and SLOW_CELLS <= 1000 * 1000
+    assert is_slow(IDLE, start(new_board(400, 400, 10, seed=1)), Reveal((4, 4))), "a cascade over a big board"
+    assert not is_slow(IDLE, small, Began(Hint(), 0)) and not is_slow(IDLE, small, Working())
+    busy = runtime_update(IDLE, small, Began(FromBrowser((Hint(),), 1), 0))[0]
+    assert not is_slow(busy, small, FromBrowser((Hint(),), 2)), "a request that only waits is fast"
 
 
-def test_the_work_under_way_is_part_of_the_session_and_render_shows_it() -> None:
+def test_the_work_under_way_is_the_runtime_s_and_render_shows_it() -> None:
     s = start(new_board(9, 9, 10, seed=1))
-    busy, _ = update(s, Began(FromBrowser((Hint(),), 3), 1_000), now=1_000)
-    assert busy.work is not None and busy.taken == 3 and render(busy)["busy"] == "working on hint: 0 s"
-    counted, _ = update(busy, Working(), now=3_500)
-    assert render(counted)["busy"] == "working on hint: 2 s"
-    waited, _ = update(counted, FromBrowser((Reveal((0, 0)),), 4))
-    assert waited.waiting and waited.board is s.board and waited.taken == 4
+    busy, same, _ = runtime_update(IDLE, s, Began(FromBrowser((Hint(),), 3), 1_000), now=1_000)
+    assert busy.work is not None and busy.taken == 3 and render(s, busy)["busy"] == "working on hint: 0 s"
+    assert same is s, "the game does not change while the kernel works"
+    counted, _, _ = runtime_update(busy, s, Working(), now=3_500)
+    assert render(s, counted)["busy"] == "working on hint: 2 s"
+    waited, game, _ = runtime_update(counted, s, FromBrowser((Reveal((0, 0)),), 4))
+    assert waited.waiting and game.board is s.board and waited.taken == 4
 
 
 def test_effects_carry_the_messages_that_report_their_results() -> None:
@@ -135,11 +146,11 @@ def test_the_statistics_store_is_passed_in(tmp_path: Path, monkeypatch: pytest.M
 
 def test_the_whole_board_goes_again_a_second_after_patched_moves() -> None:
     s = start(new_board(9, 9, 10, seed=8))
-    moved, _ = update(s, FromBrowser((Reveal((4, 4)),), 1), now=1)
-    assert moved.wire.patch is not None and render(moved)["board_patch"] == moved.wire.patch
-    assert Every(1.0, Settle(moved.wire.version), later=True) in subscriptions(moved)
-    assert update(moved, Settle(moved.wire.version - 1))[0] is moved, "a timer of an older move"
-    settled, effects = update(moved, Settle(moved.wire.version))
-    assert effects == (ResendBoard(),) and settled.wire.patch is None and not subscriptions(settled)
-    by_python, _ = update(s, Reveal((4, 4)), now=1)
+    moved, game, _ = runtime_update(IDLE, s, FromBrowser((Reveal((4, 4)),), 1), now=1)
+    assert moved.wire.patch is not None and render(game, moved)["board_patch"] == moved.wire.patch
+    assert Every(1.0, Settle(moved.wire.version), later=True) in subscriptions(game, moved)
+    assert runtime_update(moved, game, Settle(moved.wire.version - 1))[0] is moved, "a timer of an older move"
+    settled, _, effects = runtime_update(moved, game, Settle(moved.wire.version))
+    assert effects == (ResendBoard(),) and settled.wire.patch is None and not subscriptions(game, settled)
+    by_python, _, _ = runtime_update(IDLE, s, Reveal((4, 4)), now=1)
     assert by_python.wire.patch is None and by_python.wire.version == 1, "a call from Python: the whole board"

@@ -20,7 +20,7 @@ from ipyminesweeper.widget.messages import (
     Chord,
     Flag,
     FromBrowser,
-    Message,
+    GameMessage,
     MessageError,
     NewGame,
     NewGameOf,
@@ -38,7 +38,8 @@ from ipyminesweeper.widget.messages import (
     Undo,
 )
 from ipyminesweeper.widget.render import REASON_LIMIT, render
-from ipyminesweeper.widget.update import Autoplay, Session, StrategyError, start
+from ipyminesweeper.widget.session import Autoplay, Session
+from ipyminesweeper.widget.session_update import StrategyError, start
 
 
 def fresh(seed: int = 3, first_click: str = "opening") -> Session:
@@ -51,7 +52,7 @@ def first_covered(view: View) -> Move:
 
 
 def test_moves_are_messages_and_the_loop_is_a_reduce() -> None:
-    messages: list[Message] = [Reveal((4, 4)), Flag((0, 0)), Flag((0, 0)), Step("exact")]
+    messages: list[GameMessage] = [Reveal((4, 4)), Flag((0, 0)), Flag((0, 0)), Step("exact")]
     s0 = fresh()
     final = reduce(lambda s, m: after(s, m, now=1000), messages, s0)
     boards = list(final.history)
@@ -312,7 +313,7 @@ messages = st.one_of(
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(messages, max_size=40), st.integers(0, 10))
-def test_any_message_sequence_keeps_a_valid_session(batch: list[Message], seed: int) -> None:
+def test_any_message_sequence_keeps_a_valid_session(batch: list[GameMessage], seed: int) -> None:
     s = fresh(seed)
     for i, message in enumerate(batch):
         before = s

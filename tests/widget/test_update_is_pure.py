@@ -47,8 +47,10 @@ from ipyminesweeper.widget.messages import (
     Step,
     Undo,
 )
+from ipyminesweeper.widget.runtime_state import IDLE, runtime_update
+from ipyminesweeper.widget.session import Session
+from ipyminesweeper.widget.session_update import start
 from ipyminesweeper.widget.stats import GameLog, record
-from ipyminesweeper.widget.update import Session, start, update
 
 
 class Forbidden(AssertionError):
@@ -87,10 +89,11 @@ def broken(view: View) -> Move:
 
 
 class Shell:
-    """What the widget's shell does with effects, minus the world: seeds from a list, stats in memory."""
+    """What the widget's runtime does with effects, minus the world: seeds from a list, stats in memory."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
+        self.state = IDLE
         self.seeds = iter(range(1000, 2000))
         self.log = GameLog()
         self.recorded = 0
@@ -99,7 +102,7 @@ class Shell:
 
     def send(self, message: Message, now: int) -> Session:
         with no_world():
-            self.session, effects = update(self.session, message, now=now)
+            self.state, self.session, effects = runtime_update(self.state, self.session, message, now=now)
         return self.perform(effects, now)
 
     def perform(self, effects: tuple[Effect, ...], now: int) -> Session:
@@ -189,7 +192,7 @@ def test_a_long_message_sequence_does_no_io_and_draws_no_randomness() -> None:
         FromBrowser((BadInput("delay must be a number of seconds from 0 to 10, not -1"),)), next(clock)
     )
     shell.send(FromBrowser((Flag((0, 0)),), 4), next(clock))
-    assert shell.session.handled == 4 and shell.session.problem is None
+    assert shell.state.handled == 4 and shell.session.problem is None
     shell.send(Play("bad"), next(clock))
     shell.send(AutoStep(), next(clock))
     assert not shell.session.autoplaying and shell.session.problem is not None

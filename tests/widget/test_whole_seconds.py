@@ -8,8 +8,8 @@ from _widget_helpers import after
 
 from ipyminesweeper import new_board
 from ipyminesweeper.widget.messages import Reveal, Step
+from ipyminesweeper.widget.session_update import start
 from ipyminesweeper.widget.stats import LevelStats, Stats
-from ipyminesweeper.widget.update import start
 
 
 def test_the_end_message_counts_the_seconds_the_led_shows() -> None:

@@ -1,22 +1,23 @@
 """The widget: an Elm-style shell around the engine.
 
-- :mod:`.update`: the model (a frozen ``Session``) and ``update(session, message) -> (session,
+- :mod:`.session_update`: the model (a frozen ``Session``) and ``update(session, message) -> (session,
   effects)``, the only place where state changes;
 - :mod:`.messages`: the messages (``Reveal``, ``Flag``, ``Step``, ...), from Python calls and the browser;
-- :mod:`.effects`: what ``update`` asks the shell to do (draw a seed, record a game, log), as data;
+- :mod:`.effects`: what ``update`` asks the runtime to do (draw a seed, record a game, log), as data;
 - :mod:`.subscriptions`: which timers a session needs (the autoplayer's);
 - :mod:`.render`: the synced traitlets as a pure function of the session;
-- :mod:`.widget`: ``Minesweeper``, the thin anywidget shell.
+- :mod:`.runtime`: the anywidget that performs the effects; :mod:`.widget`: ``Minesweeper``, its API.
 """
 
 from . import effects, messages
 from .effects import *  # noqa: F403 (every effect, as listed in effects.__all__)
 from .history import History, Turn
 from .messages import *  # noqa: F403 (every message, as listed in messages.__all__)
+from .runtime_state import RuntimeState, runtime_update
 from .session import Assistance, Autoplay, Problem, Session, Settings
+from .session_update import StrategyError, start, update, update_all
 from .stats import GameResult, LevelStats, Stats
 from .subscriptions import Every, subscriptions
-from .update import StrategyError, start, update, update_all
 from .widget import Minesweeper
 
 __all__ = [
@@ -28,11 +29,13 @@ __all__ = [
     "LevelStats",
     "Minesweeper",
     "Problem",
+    "RuntimeState",
     "Session",
     "Settings",
     "Stats",
     "StrategyError",
     "Turn",
+    "runtime_update",
     "start",
     "subscriptions",
     "update",

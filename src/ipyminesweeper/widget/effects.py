@@ -1,9 +1,9 @@
-"""What :func:`~ipyminesweeper.widget.update.update` asks the shell to do, as frozen data (Elm's ``Cmd``).
+"""What :func:`.session_update.update` asks the runtime to do, as frozen data (Elm's ``Cmd``).
 
 ``update`` is pure: it reads no file, no clock and no random number. When a message needs one of those
 (a finished game is recorded, a new game needs a fresh seed), ``update`` returns an *effect* next to the
 new session. Each effect carries the message that reports its result, as Elm's commands do, and says how
-it is performed (:meth:`perform`), so the shell's runtime (:mod:`.runtime`) performs any effect with one
+it is performed (:meth:`perform`), so the runtime (:mod:`.runtime`) performs any effect with one
 loop: ``for reply in effect.perform(world): run(reply)``::
 
     session, effects = update(session, NewGameOf(), now=now)   # effects == (DrawSeed(NewGameOf(...)),)
@@ -142,4 +142,4 @@ class Replay:
 
 
 Effect = DrawSeed | RecordResult | LoadStats | Log | ResendSettings | ResendBoard | Replay
-"""Everything ``update`` may ask of the shell."""
+"""Everything ``update`` may ask of the runtime."""

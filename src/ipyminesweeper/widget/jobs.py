@@ -1,4 +1,4 @@
-"""Work off the kernel's thread: a computation in a worker thread that the shell awaits, times and stops.
+"""Work off the kernel's thread: a computation in a worker thread that the runtime awaits, times and stops.
 
 The widget computes the autoplayer's moves here, so the kernel stays free while a strategy thinks: a
 Pause, a click or a new cell is handled at once. Python cannot kill a thread, but a :class:`Job` can be

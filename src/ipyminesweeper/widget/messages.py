@@ -1,7 +1,7 @@
 """The messages a session understands, and how the browser's JSON becomes one of them.
 
 Every change to a widget is a message: a click in the browser and a call such as ``w.reveal(3, 4)`` both
-become ``Reveal((3, 4))``, handed to :func:`~ipyminesweeper.widget.update.update`. Messages are plain
+become ``Reveal((3, 4))``, handed to :func:`~ipyminesweeper.widget.session_update.update`. Messages are plain
 frozen values, so a game can be replayed, logged or tested by listing them.
 
 A message checks its own fields when it is made, as a ``Board`` does: ``SetDelay(-1)`` raises a
@@ -25,6 +25,7 @@ from ..engine.errors import quote
 from ..engine.geometry import as_position
 from ..play import BUILTINS, STRATEGIES, Strategy
 from .constants import MAX_CELL, MAX_REQUEST_ID, MIN_CELL
+from .session import Problem
 from .stats import Stats
 
 __all__ = [
@@ -39,13 +40,12 @@ __all__ = [
     "AddStrategy",
     "AutoStep",
     "BadInput",
-    "Began",
     "Cancel",
     "CellMessage",
     "Chord",
-    "Finished",
     "Flag",
     "FromBrowser",
+    "GameMessage",
     "Hint",
     "Live",
     "Message",
@@ -54,10 +54,11 @@ __all__ = [
     "NewGameOf",
     "Pause",
     "Play",
-    "Refused",
+    "Rejected",
     "Resume",
     "Resync",
     "Reveal",
+    "RuntimeMessage",
     "Scrub",
     "SelectStrategy",
     "SetBoard",
@@ -66,14 +67,11 @@ __all__ = [
     "SetLabels",
     "SetQuestionMarks",
     "SetTimeLimit",
-    "Settle",
     "ShowProbabilities",
     "StatsChanged",
     "Step",
-    "Stopped",
     "StrategyStopped",
     "Undo",
-    "Working",
     "check_request",
     "decode",
     "decode_requests",
@@ -157,8 +155,18 @@ class Message:
         return cls(**fields)
 
 
+class GameMessage(Message):
+    """A message of the game: a move, a setting, the autoplayer's timer, a reply of an effect.
+    :func:`~ipyminesweeper.widget.session_update.update` takes these, and only these."""
+
+
+class RuntimeMessage(Message):
+    """A message to the runtime itself, not to the game: a browser request's wrapper, Cancel, Resync, the
+    time limit, and the work under way (:mod:`.runtime_state`)."""
+
+
 @dataclass(frozen=True)
-class CellMessage(Message):
+class CellMessage(GameMessage):
     """A move on one cell, ``pos`` = ``(row, col)``; the browser sends ``row`` and ``col``."""
 
     pos: Position
@@ -198,14 +206,14 @@ class Chord(CellMessage):
 
 
 @dataclass(frozen=True)
-class Undo(Message):
+class Undo(GameMessage):
     """Go back one move (after a loss too: the game then counts as assisted)."""
 
     action = "undo"
 
 
 @dataclass(frozen=True)
-class NewGame(Message):
+class NewGame(GameMessage):
     """Start a new game on ``board`` (``w.new_game(board=...)``, or with a ``seed=``)."""
 
     board: Board
@@ -215,13 +223,13 @@ class NewGame(Message):
 
 
 @dataclass(frozen=True)
-class NewGameOf(Message):
+class NewGameOf(GameMessage):
     """Start a new game of a kind: a ``level``, or ``rows``, ``cols`` and ``mines``, and ``first_click``;
     what is left out stays as in the current game (:meth:`spec` reads it with the engine's
     :meth:`~ipyminesweeper.engine.spec.GameSpec.parse`).
 
-    Without a ``seed``, :func:`~ipyminesweeper.widget.update.update` checks the kind and asks the shell
-    for a fresh seed (the ``DrawSeed`` effect), which sends this message back with every field filled.
+    Without a ``seed``, :func:`.session_update.update` checks the kind and asks the runtime for a fresh
+    seed (the ``DrawSeed`` effect), which sends this message back with every field filled.
     """
 
     level: str | None = None
@@ -276,7 +284,7 @@ class NewGameOf(Message):
 
 
 @dataclass(frozen=True)
-class SetBoard(Message):
+class SetBoard(GameMessage):
     """Replace the current board by ``board`` (``w.board = ...``): it joins the history."""
 
     board: Board
@@ -286,7 +294,7 @@ class SetBoard(Message):
 
 
 @dataclass(frozen=True)
-class Step(Message):
+class Step(GameMessage):
     """Play one move of a strategy: a name from the session's menu, a callable, or None (the selected).
     The autoplayer stops."""
 
@@ -298,7 +306,7 @@ class Step(Message):
 
 
 @dataclass(frozen=True)
-class Hint(Message):
+class Hint(GameMessage):
     """Show the move a strategy (None: the selected one) would play, without playing it."""
 
     strategy: str | Strategy | None = None
@@ -309,7 +317,7 @@ class Hint(Message):
 
 
 @dataclass(frozen=True)
-class Scrub(Message):
+class Scrub(GameMessage):
     """Look at board ``index`` of the history (read-only); the last index is the live game."""
 
     index: int
@@ -321,28 +329,28 @@ class Scrub(Message):
 
 
 @dataclass(frozen=True)
-class Live(Message):
+class Live(GameMessage):
     """Stop looking back: show the live game again."""
 
     action = "live"
 
 
 @dataclass(frozen=True)
-class Resync(Message):
+class Resync(RuntimeMessage):
     """The browser missed a change of the board (see :mod:`.board_wire`): send it the whole board again."""
 
     action = "resync"
 
 
 @dataclass(frozen=True)
-class Resume(Message):
+class Resume(GameMessage):
     """Continue the game from the board the slider shows (a new branch; the game counts as assisted)."""
 
     action = "resume"
 
 
 @dataclass(frozen=True)
-class SelectStrategy(Message):
+class SelectStrategy(GameMessage):
     """Choose the strategy that Step and Play use."""
 
     name: str
@@ -353,7 +361,7 @@ class SelectStrategy(Message):
 
 
 @dataclass(frozen=True)
-class AddStrategy(Message):
+class AddStrategy(GameMessage):
     """Add a strategy to the session's menu (and select it if asked)."""
 
     name: str
@@ -379,7 +387,7 @@ class AddStrategy(Message):
 
 
 @dataclass(frozen=True)
-class ShowProbabilities(Message):
+class ShowProbabilities(GameMessage):
     """Turn the probability overlay on or off (on counts as assistance)."""
 
     on: bool
@@ -390,7 +398,7 @@ class ShowProbabilities(Message):
 
 
 @dataclass(frozen=True)
-class SetDelay(Message):
+class SetDelay(GameMessage):
     """Seconds between two autoplayer moves, from 0 to :data:`MAX_DELAY`."""
 
     seconds: float
@@ -402,7 +410,7 @@ class SetDelay(Message):
 
 
 @dataclass(frozen=True)
-class SetLabels(Message):
+class SetLabels(GameMessage):
     """Row and column labels: on, off, or None (automatic: on once help was used)."""
 
     on: bool | None
@@ -416,7 +424,7 @@ class SetLabels(Message):
 
 
 @dataclass(frozen=True)
-class SetCellSize(Message):
+class SetCellSize(GameMessage):
     """The zoom: a cell size in CSS pixels, from :data:`MIN_CELL` to :data:`MAX_CELL`, or 0 to fit the
     output's width."""
 
@@ -433,7 +441,7 @@ class SetCellSize(Message):
 
 
 @dataclass(frozen=True)
-class SetQuestionMarks(Message):
+class SetQuestionMarks(GameMessage):
     """Whether a right click cycles flag -> "?" -> covered (off by default, as in Windows)."""
 
     on: bool
@@ -444,7 +452,7 @@ class SetQuestionMarks(Message):
 
 
 @dataclass(frozen=True)
-class Play(Message):
+class Play(GameMessage):
     """Start the autoplayer with ``strategy`` (None: the selected one) for ``moves`` moves (None: to the
     end). While it plays, the session subscribes to a timer that sends :class:`AutoStep`."""
 
@@ -460,14 +468,14 @@ class Play(Message):
 
 
 @dataclass(frozen=True)
-class Pause(Message):
+class Pause(GameMessage):
     """Stop the autoplayer."""
 
     action = "pause"
 
 
 @dataclass(frozen=True)
-class Cancel(Message):
+class Cancel(RuntimeMessage):
     """Stop the work the kernel does for an earlier request (the widget's Cancel, shown while it works):
     that request is answered with "cancelled", and the game is as it was."""
 
@@ -475,12 +483,12 @@ class Cancel(Message):
 
 
 @dataclass(frozen=True)
-class AutoStep(Message):
+class AutoStep(GameMessage):
     """The autoplayer's timer fired: play its next move (nothing, if it has stopped meanwhile)."""
 
 
 @dataclass(frozen=True)
-class SetTimeLimit(Message):
+class SetTimeLimit(RuntimeMessage):
     """How long, in seconds, a strategy may think over one autoplayer move (0 excluded, at most an hour)."""
 
     seconds: float
@@ -491,50 +499,14 @@ class SetTimeLimit(Message):
         object.__setattr__(self, "seconds", limit)
 
 
-@dataclass(frozen=True)
-class Began(Message):
-    """The shell runs ``message`` (a slow one) in a worker thread since ``since`` (epoch ms): the session
-    holds it as its work under way (:mod:`.shell`)."""
-
-    message: Message
-    since: int
-
-
-@dataclass(frozen=True)
-class Settle(Message):
-    """The moves sent as patches have paused at board ``version``: send the whole board (see
-    :mod:`.board_wire`), so the browser's copy of the state is whole again."""
-
-    version: int
-
-
-@dataclass(frozen=True)
-class Working(Message):
-    """The work under way goes on: the busy line counts its seconds."""
-
-
-@dataclass(frozen=True)
-class Finished(Message):
-    """The work under way ended with ``outcome``: the session and the effects ``update`` gave for it."""
-
-    outcome: tuple[Any, tuple[Any, ...]]
-
-
-@dataclass(frozen=True)
-class Stopped(Message):
-    """The shell stopped the work under way: past the time limit, or on the kernel's interrupt."""
-
-    why: str
-
-
 STOP_REASONS = ("time limit", "interrupt", "dropped")
-"""Why the shell stopped a strategy: past its time limit, the kernel's interrupt, or its move came too late
+"""Why the runtime stopped a strategy: past its time limit, the kernel's interrupt, or its move came too late
 (a Pause or a new autoplayer came first)."""
 
 
 @dataclass(frozen=True)
-class StrategyStopped(Message):
-    """The shell stopped the autoplayer's ``strategy`` after it had thought for ``seconds`` (see
+class StrategyStopped(GameMessage):
+    """The runtime stopped the autoplayer's ``strategy`` after it had thought for ``seconds`` (see
     :data:`STOP_REASONS`; ``limit`` is the time limit, in seconds). Its move is dropped and the session is
     as it was; past the time limit or on an interrupt the autoplayer stops too."""
 
@@ -554,7 +526,7 @@ class StrategyStopped(Message):
 
 
 @dataclass(frozen=True)
-class StatsChanged(Message):
+class StatsChanged(GameMessage):
     """The statistics store's summary, one row per level and first-click rule (an effect's outcome), and
     what the store has to say, once (a file it moved aside, statistics kept in memory only), or ""."""
 
@@ -567,7 +539,23 @@ class StatsChanged(Message):
 
 
 @dataclass(frozen=True)
-class BadInput(Message):
+class Rejected(GameMessage):
+    """A message the runtime could not apply, or whose result it could not show: the game stays as it was
+    and shows ``problem``, the log gets ``log``, and with ``stop`` the autoplayer stops too."""
+
+    problem: Problem
+    log: str
+    stop: bool = False
+
+    def __post_init__(self) -> None:
+        _require_type(
+            isinstance(self.problem, Problem), f"Rejected needs a Problem, not {quote(self.problem)}"
+        )
+        _require_type(isinstance(self.log, str), f"a log line is a str, not {quote(self.log)}")
+
+
+@dataclass(frozen=True)
+class BadInput(RuntimeMessage):
     """Input from the browser that is not a message (malformed JSON, a field it may not set)."""
 
     problem: str
@@ -577,23 +565,7 @@ class BadInput(Message):
 
 
 @dataclass(frozen=True)
-class Refused(Message):
-    """A message the shell could not apply or show (its session failed to render, or was not strict
-    JSON): the session stays, shows ``error``, the autoplayer stops, and browser request ``request`` (if
-    any) counts as answered."""
-
-    error: BaseException
-    request: int | None = None
-
-    def __post_init__(self) -> None:
-        error = self.error
-        _require_type(isinstance(error, BaseException), f"Refused needs an exception, not {quote(error)}")
-        request = self.request
-        _require_type(request is None or _is_int(request), f"a request id is an int, not {quote(request)}")
-
-
-@dataclass(frozen=True)
-class FromBrowser(Message):
+class FromBrowser(RuntimeMessage):
     """``messages`` sent by the browser, applied all or nothing. Unlike a call from Python, a rejected
     one does not raise: the session keeps the problem, which the widget shows. ``request`` is the id of
     the request they answer (the synced ``handled``), or None for a change of the player's settings."""
@@ -617,8 +589,10 @@ def _every_message(base: type[Message]) -> list[type[Message]]:
     return out
 
 
-MESSAGES: tuple[type[Message], ...] = tuple(_every_message(Message))
-"""Every kind of message, in the order they are written above."""
+MESSAGES: tuple[type[Message], ...] = tuple(
+    cls for cls in _every_message(Message) if cls not in (GameMessage, RuntimeMessage)
+)
+"""Every kind of message written here (the runtime's own work messages are in :mod:`.runtime_state`)."""
 BROWSER_MESSAGES: dict[str, type[Message]] = {cls.action: cls for cls in MESSAGES if cls.action is not None}
 """The messages the browser may send, by ``action`` (see ``docs/architecture.md``)."""
 SETTING_MESSAGES: dict[str, type[Message]] = {cls.setting: cls for cls in MESSAGES if cls.setting is not None}
@@ -633,7 +607,7 @@ def decode(content: object) -> Message:
 
     ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}``, ``{"action": "scrub", "index":
     int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
-    ``first_click`` (a :class:`NewGameOf`: its seed comes later, from the shell), and
+    ``first_click`` (a :class:`NewGameOf`: its seed comes later, from the runtime), and
     ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``.
     """
     if not isinstance(content, dict):

@@ -1,8 +1,9 @@
 """What the browser gets: the synced traitlets, as a pure function of the session (Elm's ``view``).
 
 Every value the browser sees comes from here, the problem to show, the statistics table, the frozen timer,
-the last request answered, what the kernel is busy with, and the board's version and last patch
-(:mod:`.board_wire`) included; the shell only sets the traitlets to what :func:`render` says.
+and, from the runtime's state, the last request answered, what the kernel is busy with, and the board's
+version and last patch (:mod:`.board_wire`); the runtime only sets the traitlets to what :func:`render`
+says.
 Nothing here reads the mines: every value comes from the view of the board on screen (which shows no
 mine while the game is on), from strategy moves (which were computed from views), and from the session's
 own settings. So a saved notebook re-renders from this state alone, and the browser never learns where a
@@ -20,9 +21,10 @@ from ..engine import Position, View
 from ..solver import InconsistentViewError, analyse
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
+from .runtime_state import IDLE, RuntimeState
 from .session import Problem, Session
+from .session_update import StrategyError, describe_turn
 from .stats import level_name
-from .update import StrategyError, describe_turn
 
 __all__ = [
     "FALLBACK_CELLS",
@@ -83,8 +85,9 @@ SYNCED = (
 writes the player's settings too, and ``requests``, its input channel."""
 
 
-def render(session: Session) -> dict[str, Any]:
-    """The value of every synced traitlet for ``session`` (see :data:`SYNCED`)."""
+def render(session: Session, state: RuntimeState = IDLE) -> dict[str, Any]:
+    """The value of every synced traitlet for ``session`` and the runtime's ``state`` (by default idle:
+    no request answered, no work under way; see :data:`SYNCED`)."""
     board = session.shown
     view = board.view
     live = session.viewing is None
@@ -99,8 +102,8 @@ def render(session: Session) -> dict[str, Any]:
         "first_click": board.first_click,
         "level": level_name(board.rows, board.cols, board.mines),
         "cells": view.cells,
-        "cells_version": session.wire.version,
-        "board_patch": session.wire.patch or b"",
+        "cells_version": state.wire.version,
+        "board_patch": state.wire.patch or b"",
         "mines_left": view.flags_left,
         "started_at": session.started_at,
         "ended_at": session.ended_at,
@@ -125,15 +128,15 @@ def render(session: Session) -> dict[str, Any]:
         "elapsed": session.elapsed,
         "error": "" if session.problem is None else session.problem.text,
         "error_details": error_details(session.problem),
-        "handled": session.handled,
-        "busy": _busy(session),
+        "handled": state.handled,
+        "busy": _busy(state),
         "status": view.status,
     }
 
 
-def _busy(session: Session) -> str:
+def _busy(state: RuntimeState) -> str:
     """What the kernel works on for the browser, and for how long: ``"working on hint: 3 s"``, or ""."""
-    work = session.work
+    work = state.work
     if work is None or work.autoplay:
         return ""
     return f"working on {work.what}: {work.seconds} s"

@@ -1,6 +1,10 @@
-"""The widget's model: the :class:`Session`, one frozen value of everything the widget knows, and its parts.
+"""The widget's model: the :class:`Session`, one frozen value of the game as a player or a teacher would
+name it (the history, the settings, the strategy, the autoplayer, the hint, the statistics, the clock),
+and its parts.
 
-Only :func:`~ipyminesweeper.widget.update.update` makes a new session from an old one (:mod:`.update`).
+Only :func:`.session_update.update` makes a new session from an old one.
+What the runtime keeps for itself (the work under way, the requests waiting, the board on the wire) is a
+value of its own, :class:`~ipyminesweeper.widget.runtime_state.RuntimeState`.
 """
 
 from __future__ import annotations
@@ -10,27 +14,21 @@ from dataclasses import dataclass, field
 from ..engine import Board, View
 from ..play import Strategy
 from . import wording
-from .board_wire import BoardChange
 from .history import History, Turn
-from .messages import FromBrowser
 from .stats import Stats
 
 __all__ = [
     "ERROR_LIMIT",
-    "STRATEGY_TIME_LIMIT",
     "Assistance",
     "Autoplay",
     "Problem",
     "Session",
     "Settings",
-    "Work",
     "problem_of",
 ]
 
 ERROR_LIMIT = 300
 """The problem the widget shows is cut to this many characters (the browser's input is echoed in 200)."""
-STRATEGY_TIME_LIMIT = 5.0
-"""How long, in seconds, a strategy may think over one autoplayer move by default."""
 
 
 @dataclass(frozen=True)
@@ -107,34 +105,14 @@ class Settings:
 
 
 @dataclass(frozen=True)
-class Work:
-    r"""A slow message the shell computes in a worker thread (:mod:`.shell`): ``what`` it is in a few words,
-    the browser ``request`` it answers (None: none), since when (``started_at``, epoch ms), the whole
-    ``seconds`` it has run as last counted, whether it is the ``autoplay``\ er's move, and whether the
-    session changed meanwhile (``stale``: its result is then dropped)."""
-
-    what: str
-    request: int | None
-    started_at: int
-    seconds: int = 0
-    autoplay: bool = False
-    stale: bool = False
-
-
-@dataclass(frozen=True)
 class Session:
-    """Everything the widget knows. Change it only with :func:`update`.
+    """The game, as the widget knows it. Change it only with :func:`.session_update.update`.
 
     ``viewing`` is the index of the history board the time-travel slider shows (None: the live game);
     ``marks`` the covered cells (flat indices) the player marked "?"; ``autoplay`` the autoplayer's run
     (None: it does not run); ``started_at``, ``ended_at`` and ``moved_at`` (the last move) are epoch
     milliseconds, 0 until the game starts, ends or moves. ``stats`` is the statistics summary the store
-    sent last, ``problem`` why the last message was rejected (None: it was not), and ``handled`` the id of
-    the last request from the browser that was answered.
-
-    The shell's own state is part of it too (:mod:`.shell` updates it): the ``work`` under way in a worker
-    thread, the browser's requests ``waiting`` for it, the autoplayer's ``time_limit`` (seconds), and
-    ``wire``, the version of the view on screen and its last change as a patch (:mod:`.board_wire`).
+    sent last, and ``problem`` why the last message was rejected (None: it was not).
     """
 
     history: History
@@ -152,17 +130,6 @@ class Session:
     moved_at: int = 0
     stats: Stats = field(default_factory=Stats)
     problem: Problem | None = None
-    handled: int = 0
-    work: Work | None = None
-    waiting: tuple[FromBrowser, ...] = ()
-    time_limit: float = STRATEGY_TIME_LIMIT
-    wire: BoardChange = field(default_factory=BoardChange)
-
-    @property
-    def taken(self) -> int:
-        """The highest browser request id taken in: answered, under way, or waiting."""
-        ids = [self.handled, self.work.request if self.work else None, *(m.request for m in self.waiting)]
-        return max(i for i in ids if i is not None)
 
     @property
     def autoplaying(self) -> bool:

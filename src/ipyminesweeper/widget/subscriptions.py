@@ -1,6 +1,6 @@
 """Which timers a session needs, as data (Elm's ``subscriptions``): a pure function of the session.
 
-The shell (:mod:`.widget`) compares the answer with the timers it runs after every change of the
+The runtime (:mod:`.runtime`) compares the answer with the timers it runs after every change of the
 session, starts the new ones and stops the ones no longer asked for. So nothing but the session decides
 whether the autoplayer runs: Play, Pause, the end of the game, a new game, a look back through the history,
 a failing strategy and the move limit all act by changing the session.
@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import AutoStep, Message, Settle
-from .update import Session
+from .messages import AutoStep, Message
+from .runtime_state import IDLE, RuntimeState, Settle
+from .session import Session
 
 __all__ = ["Every", "subscriptions"]
 
@@ -33,13 +34,14 @@ class Every:
     later: bool = False
 
 
-def subscriptions(session: Session) -> tuple[Every, ...]:
-    """The timers ``session`` needs: the autoplayer's, while it runs (its delay between two moves); and
-    once moves went as patches, the whole board a second after the last one, so that the browser's copy
-    of the state (what a saved notebook or a second view starts from) is whole again."""
+def subscriptions(session: Session, state: RuntimeState = IDLE) -> tuple[Every, ...]:
+    """The timers ``session`` and the runtime's ``state`` need: the autoplayer's, while it runs (its delay
+    between two moves); and once moves went as patches, the whole board a second after the last one, so
+    that the browser's copy of the state (what a saved notebook or a second view starts from) is whole
+    again."""
     timers = []
     if session.autoplaying:
         timers.append(Every(session.settings.delay, AutoStep()))
-    if session.wire.patch is not None:
-        timers.append(Every(SETTLE, Settle(session.wire.version), later=True))
+    if state.wire.patch is not None:
+        timers.append(Every(SETTLE, Settle(state.wire.version), later=True))
     return tuple(timers)

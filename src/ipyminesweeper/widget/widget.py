@@ -30,10 +30,10 @@ from .effects import StatsStore
 from .history import History
 from .messages import FRONTEND_WRITABLE, SETTINGS, Message, setting_message
 from .runtime import Runtime
-from .session import STRATEGY_TIME_LIMIT
+from .runtime_state import STRATEGY_TIME_LIMIT
+from .session_update import start
 from .stats import Stats
 from .stats_file import StatsFile
-from .update import start
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -218,7 +218,7 @@ class Minesweeper(Runtime):
         if board is not None or isinstance(level, Board):
             return self.send(msg.NewGame(given_board(level, board, options))).board
         spec = GameSpec.parse(level=level, **options, like=GameSpec.of(self.board))  # checked before anything
-        return self.send(msg.NewGameOf.of(spec)).board  # without a seed, a fresh one comes from the shell
+        return self.send(msg.NewGameOf.of(spec)).board  # without a seed, a fresh one comes from the runtime
 
     def register_strategy(self, name: str, strategy: Strategy, *, select: bool = False) -> None:
         """Add ``strategy`` (view -> Move) to this widget's strategy menu, and select it if asked."""
@@ -270,7 +270,7 @@ class Minesweeper(Runtime):
     def strategy_time_limit(self) -> float:
         """How long, in seconds, a strategy may think over one autoplayer move before it is stopped (the
         autoplayer stops with it, and the widget says so). Default :data:`STRATEGY_TIME_LIMIT`."""
-        return self._session.time_limit
+        return self._state.time_limit
 
     @strategy_time_limit.setter
     def strategy_time_limit(self, seconds: float) -> None:

@@ -1,0 +1,287 @@
+"""What a move, a hint, an undo or a new game makes of a session: the steps that ``update`` takes.
+
+Each is a pure function from a :class:`~ipyminesweeper.widget.session.Session` (and the message's
+fields) to the next session. A step that cannot apply raises a ValueError that says why (a
+:class:`~ipyminesweeper.widget.messages.MessageError`, a ``GameOverError``, an ``InvalidMoveError`` or a
+:class:`~ipyminesweeper.play.StrategyError`); the caller then keeps the session it had.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ..engine import Board, GameOverError, Position, chord, reveal, toggle_flag
+from ..engine.cells import COVERED, FLAGGED
+from ..engine.errors import quote
+from ..play import Move, Strategy, ask, step, strategy_name
+from .history import History, Turn
+from .messages import NAME_LIMIT, MessageError
+from .session import Assistance, Autoplay, Session
+from .stats import GameResult, level_name
+
+__all__ = [
+    "autoplayer_name",
+    "back_to",
+    "board_set",
+    "chorded",
+    "flagged",
+    "hinted",
+    "new_game",
+    "overlay_shown",
+    "played",
+    "playing",
+    "question_marks_shown",
+    "require",
+    "require_live",
+    "result_of",
+    "resumed",
+    "revealed",
+    "scrubbed",
+    "selected",
+    "set_settings",
+    "stepped",
+    "undone",
+    "with_strategy",
+]
+
+
+def require(condition: bool, problem: str) -> None:
+    """A MessageError saying ``problem`` unless ``condition``."""
+    if not condition:
+        raise MessageError(problem)
+
+
+def require_live(session: Session) -> Session:
+    """``session``, if it shows the live game: looking back through the history is read-only."""
+    if session.viewing is not None:
+        raise MessageError(
+            f"you are looking back at move {session.viewing} of {len(session.history) - 1}: "
+            "resume from here, or go back to the game"
+        )
+    return session
+
+
+def played(session: Session, board: Board, move: Move | None, strategy: str | None, now: int) -> Session:
+    """The session after ``board`` was reached from the current one by ``move`` (None: set directly)."""
+    if board == session.board:
+        return session
+    started, ended = session.started_at, session.ended_at
+    if board.status == "ready":
+        started = ended = 0
+    else:
+        started = started or now
+        ended = (ended or now) if board.over else 0
+    return replace(
+        session,
+        history=session.history.add(board, move, strategy),
+        last_move=Turn(move, strategy) if strategy is not None else None,
+        hint=None,
+        marks=frozenset(i for i in session.marks if board.states[i] == COVERED),
+        autoplay=None if board.over else session.autoplay,
+        started_at=started,
+        ended_at=ended,
+        moved_at=now if started else 0,
+    )
+
+
+def revealed(session: Session, pos: Position, now: int) -> Session:
+    """A left click: ``pos`` revealed (a zero opens its region)."""
+    return played(session, reveal(session.board, pos), Move("reveal", pos), None, now)
+
+
+def chorded(session: Session, pos: Position, now: int) -> Session:
+    """A click on a number whose flags are all placed: its other neighbours revealed."""
+    return played(session, chord(session.board, pos), Move("chord", pos), None, now)
+
+
+def flagged(session: Session, pos: Position, now: int) -> Session:
+    """A right click: flag and unflag, or, with question marks on, cycle flag -> "?" -> covered."""
+    board = session.board
+    after = toggle_flag(board, pos)  # checks the position and that the game is on
+    move = Move("flag", pos)
+    if not session.settings.question_marks:
+        return played(session, after, move, None, now)
+    index = board.index(pos)
+    if index in session.marks:  # "?" -> covered: an annotation only, the board does not change
+        return replace(session, marks=session.marks - {index})
+    after_session = played(session, after, move, None, now)
+    if board.states[index] == FLAGGED:  # flag -> "?"
+        return replace(after_session, marks=after_session.marks | {index})
+    return after_session
+
+
+def stepped(session: Session, strategy: str | Strategy | None, now: int) -> Session:
+    """The session after one move of ``strategy`` (an autoplayer move: the game counts as assisted)."""
+    require_live(session)
+    fn, name = _strategy(session, strategy)
+    board, move = step(session.board, fn, name)
+    helped = replace(session.assistance, autoplayer_moves=session.assistance.autoplayer_moves + 1)
+    return played(replace(session, assistance=helped), board, move, name, now)
+
+
+def hinted(session: Session, strategy: str | Strategy | None) -> Session:
+    """The strategy's next move, shown as a hint (not played), and counted as help."""
+    fn, name = _strategy(session, strategy)
+    move = ask(session.board, fn, name)
+    helped = replace(session.assistance, hints=session.assistance.hints + 1)
+    return replace(session, hint=Turn(move, name), assistance=helped)
+
+
+def playing(session: Session, strategy: str | Strategy | None, moves: int | None) -> Session:
+    """The autoplayer runs ``strategy`` for ``moves`` moves (None: to the end; 0: it stops)."""
+    if session.board.over:
+        raise GameOverError(f"the game is {session.board.status}: start a new game to play again")
+    if isinstance(strategy, str):
+        require(session.strategy_named(strategy) is not None, f"unknown strategy {quote(strategy)}")
+    return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
+
+
+def board_set(session: Session, new: Board, now: int) -> Session:
+    """A board set from Python code mid-game: played as a move of no kind, and counted as help."""
+    if new == session.board:
+        return session
+    helped = replace(session.assistance, boards_set=session.assistance.boards_set + 1)
+    return played(replace(session, assistance=helped), new, None, None, now)
+
+
+def new_game(session: Session, board: Board) -> Session:
+    """A new game on ``board``: the strategies, the settings and the statistics stay."""
+    return replace(
+        session,
+        history=History.begin(board),
+        last_move=None,
+        hint=None,
+        viewing=None,
+        marks=frozenset(),
+        autoplay=None,
+        assistance=Assistance(overlay=session.settings.show_probabilities),
+        started_at=0,
+        ended_at=0,
+        moved_at=0,
+    )
+
+
+def undone(session: Session, now: int) -> Session:
+    """One move back (after a loss too: the game then counts as assisted)."""
+    history = session.history
+    if not history.turns:
+        return session
+    helped = session.assistance
+    if history.current.status == "lost":
+        helped = replace(helped, undos_after_loss=helped.undos_after_loss + 1)
+    return back_to(replace(session, assistance=helped), history.undo(), now)
+
+
+def scrubbed(session: Session, index: int) -> Session:
+    """The slider on board ``index`` of the history (negative counts from the end; the last is live)."""
+    last = len(session.history) - 1
+    require(-last - 1 <= index <= last, f"history index {quote(index)} is outside 0..{last}")
+    index = range(last + 1)[index]
+    return replace(session, viewing=None if index == last else index, autoplay=None)
+
+
+def resumed(session: Session, now: int) -> Session:
+    """Continue from the board the slider shows: the moves after it are dropped (a new branch)."""
+    if session.viewing is None:
+        return session
+    helped = replace(session.assistance, rewinds=session.assistance.rewinds + 1)
+    return back_to(replace(session, assistance=helped), session.history.upto(session.viewing), now)
+
+
+def back_to(session: Session, history: History, now: int) -> Session:
+    """``session`` with an earlier ``history``: the clock and the autoplayer follow."""
+    board = history.current
+    started, ended = session.started_at, session.ended_at
+    if board.status == "ready":
+        started = ended = 0
+    elif not board.over:
+        ended = 0
+    fresh = replace(session, history=history, last_move=None, hint=None, viewing=None, autoplay=None)
+    return replace(fresh, started_at=started, ended_at=ended, moved_at=now if started else 0)
+
+
+def selected(session: Session, name: str) -> Session:
+    """The strategy ``name`` selected; a MessageError if the menu has none of that name."""
+    known = ", ".join(session.strategy_names)
+    require(
+        session.strategy_named(name) is not None,
+        f"unknown strategy {quote(name, NAME_LIMIT)}: use one of {known}",
+    )
+    return replace(session, strategy=name)
+
+
+def with_strategy(session: Session, name: str, fn: Strategy, select: bool) -> Session:
+    """``fn`` in the menu as ``name`` (a new version of a strategy keeps its place), selected if asked."""
+    menu = session.strategies
+    if name in session.strategy_names:
+        menu = tuple((known, fn if known == name else f) for known, f in menu)
+    else:
+        menu = (*menu, (name, fn))
+    chosen = name if select or not session.strategy else session.strategy
+    return replace(session, strategies=menu, strategy=chosen)
+
+
+def overlay_shown(session: Session, on: bool) -> Session:
+    """The probability overlay on or off; turned on during a game, it counts as help."""
+    overlay = session.assistance.overlay or (on and not session.board.over)
+    return replace(
+        set_settings(session, show_probabilities=on),
+        assistance=replace(session.assistance, overlay=overlay),
+    )
+
+
+def question_marks_shown(session: Session, on: bool) -> Session:
+    """Question marks on or off; off, the marks placed are gone."""
+    marks = session.marks if on else frozenset()
+    return replace(set_settings(session, question_marks=on), marks=marks)
+
+
+def set_settings(session: Session, **changes: Any) -> Session:
+    """``session`` with the player's settings changed (each checked by its message)."""
+    return replace(session, settings=replace(session.settings, **changes))
+
+
+def _strategy(session: Session, strategy: str | Strategy | None) -> tuple[Strategy, str]:
+    """The strategy ``strategy`` names (a name in the menu, a callable, or None: the selected one), and
+    its name."""
+    if strategy is None:
+        strategy = session.strategy
+    if isinstance(strategy, str):
+        fn = session.strategy_named(strategy)
+        require(fn is not None, f"unknown strategy {quote(strategy, NAME_LIMIT)}")
+        assert fn is not None
+        return fn, strategy
+    return strategy, _name_of(session, strategy)
+
+
+def autoplayer_name(session: Session) -> str:
+    """The name of the strategy the autoplayer runs (the selected one when it runs none of its own)."""
+    strategy = None if session.autoplay is None else session.autoplay.strategy
+    if isinstance(strategy, str):
+        return strategy
+    return session.strategy if strategy is None else _name_of(session, strategy)
+
+
+def _name_of(session: Session, fn: Strategy) -> str:
+    """The name ``fn`` was registered under, or the name of the function itself."""
+    known = next((name for name, f in session.strategies if f is fn), None)
+    return (known or strategy_name(fn))[:NAME_LIMIT]
+
+
+def result_of(session: Session) -> GameResult | None:
+    """The statistics entry of a finished game (None while it is on)."""
+    board = session.board
+    if not board.over:
+        return None
+    start_board = session.history.start
+    who = start_board.seed if start_board.seed is not None else hash(start_board)
+    return GameResult(
+        game=f"{who}@{session.started_at}",
+        level=level_name(board.rows, board.cols, board.mines),
+        first_click=board.first_click,
+        won=board.status == "won",
+        seconds=session.seconds,
+        assisted=session.assistance.describe(),
+        finished_at=session.ended_at,
+    )
