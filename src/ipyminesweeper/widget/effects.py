@@ -30,9 +30,9 @@ __all__ = [
     "LoadStats",
     "Log",
     "RecordResult",
-    "Replay",
     "ResendBoard",
     "ResendSettings",
+    "RunWaiting",
     "StatsStore",
     "World",
 ]
@@ -131,7 +131,7 @@ class ResendBoard:
 
 
 @dataclass(frozen=True)
-class Replay:
+class RunWaiting:
     """Run the browser's ``requests`` that waited for the work that has just ended: they are the replies."""
 
     requests: tuple[FromBrowser, ...]
@@ -141,5 +141,5 @@ class Replay:
         return self.requests
 
 
-Effect = DrawSeed | RecordResult | LoadStats | Log | ResendSettings | ResendBoard | Replay
+Effect = DrawSeed | RecordResult | LoadStats | Log | ResendSettings | ResendBoard | RunWaiting
 """Everything ``update`` may ask of the runtime."""

@@ -29,7 +29,7 @@ from ..engine.errors import quote
 from ..engine.geometry import format_position
 from . import messages as msg
 from .board_wire import BoardChange, board_change
-from .effects import Effect, Replay, ResendBoard, ResendSettings
+from .effects import Effect, ResendBoard, ResendSettings, RunWaiting
 from .messages import GameMessage, Message, MessageError, RuntimeMessage
 from .session import Problem, Session, problem_of
 from .session_update import update
@@ -277,7 +277,7 @@ def _finished(state: RuntimeState, session: Session, outcome: Stepped, now: int)
     work = state.work
     if work is None:  # stopped meanwhile
         return state, session, ()
-    replay: tuple[Effect, ...] = (Replay(state.waiting),) if state.waiting else ()
+    replay: tuple[Effect, ...] = (RunWaiting(state.waiting),) if state.waiting else ()
     if not work.stale:
         done, after, effects = outcome
         return replace(done, work=None, waiting=()), after, (*effects, *replay)

@@ -116,7 +116,7 @@ class Corrupt(Exception):
     kind = "corrupt"
 
 
-class Foreign(Corrupt):
+class ForeignFile(Corrupt):
     kind = "foreign"
 
 
@@ -364,7 +364,7 @@ class StatsFile:
         if (application, version, tables) == (0, 0, set()):
             return "fresh"
         if application != APPLICATION_ID:
-            raise Foreign("it is not an ipyminesweeper statistics database")
+            raise ForeignFile("it is not an ipyminesweeper statistics database")
         if version > SCHEMA_VERSION:
             raise Unusable(
                 f"{self.path} was written by a newer ipyminesweeper (schema version {version}; this one "
