@@ -12,7 +12,7 @@ import { TRAITS, decodeModel, withRequest } from "./model.js";
 import { initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { gridView, view } from "./view.js";
 import { inWindow, minimapTarget, scrollToShow } from "./grid.js";
-import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar } from "./dom.js";
+import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar, setProp } from "./dom.js";
 import { cellElement, cellId, cellIndexOf, createBoard, renderBoard } from "./board.js";
 import { skeleton } from "./skeleton.js";
 import { copyText, followTheme } from "./host.js";
@@ -197,13 +197,22 @@ function paint(loop) {
   loop.painted = { decoded, ui };
   const active = /** @type {Document | ShadowRoot} */ (loop.root.getRootNode()).activeElement;
   const spec = scrolled ? { grid: decoded.problem ? null : gridView(decoded, ui) } : view(decoded, ui, { sliderFocused: active === els.slider });
+  if (!scrolled) focusPicker(loop, spec.panels.picker.open);
   if (!scrolled) renderAround(loop, spec, active);
   if (spec.grid && (loop.root.isConnected || typeof ResizeObserver === "undefined")) {
     paintGrid(loop, spec.grid);
     settle(loop);
   }
   loop.showCell = -1;
-  if (loop.focusPicker && !loop.els.picker.hidden) focusables(loop.els.picker)[0]?.focus({ preventScroll: true });
+}
+
+/** The picker just opened: shown, and its first control focused, before its toggle says "expanded" (a screen
+ * reader then hears the dialog, not the state of a button the focus has left). */
+function focusPicker(loop, open) {
+  if (loop.focusPicker && open) {
+    setProp(loop.els.picker, "hidden", false);
+    focusables(loop.els.picker)[0]?.focus({ preventScroll: true });
+  }
   loop.focusPicker = false;
 }
 
