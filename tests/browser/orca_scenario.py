@@ -402,7 +402,9 @@ def listen(
             page = browser.new_context(no_viewport=True).new_page()
             try:
                 opened = open_widgets(page)
-                desktop.settle(1.0)
+                # Orca reads the page it loaded for a while (01-play in the offline site: 50 cells); a key
+                # pressed meanwhile is spoken late, or only echoed ("tab"): the Tab onto the board is lost
+                desktop.settle(2.0, timeout=30.0)
                 result.steps.append(Step("load", [], desktop.said()))
                 first, second = engine_boards()
                 try:
