@@ -409,11 +409,12 @@ function copied(ui, ok, speak) {
 }
 
 /** A cell took the focus (a screen reader leaving browse mode on it, a click): it is the cursor, and the root,
- * the board's one tab stop, takes the focus back, with the cell as its active descendant. */
+ * the board's one tab stop, takes the focus back, with the cell as its active descendant. Whether the cursor's
+ * frame shows is left as it was (a mouse click hides it, a key shows it). */
 function focusCell(ui, idx, model) {
   if (idx < 0 || idx >= model.rows * model.cols) return step(ui);
   const cursor = { row: Math.floor(idx / model.cols), col: idx % model.cols };
-  return step({ ...ui, cursor, kbd: true }, [{ type: "focus" }]);
+  return step({ ...ui, cursor }, [{ type: "focus" }]);
 }
 
 /** A request was written: its id, and what waits for its answer (the picker, the slider). */

@@ -195,7 +195,8 @@ test("a cell that takes the focus (a screen reader leaving browse mode) becomes 
   const focused = run(model, [{ type: "focusCell", idx: 40 }]);
   assert.deepEqual(focused.ui.cursor, { row: 4, col: 4 });
   assert.deepEqual(focused.effects, [{ type: "focus" }]);
-  assert.ok(focused.ui.kbd, "the cursor is drawn");
+  assert.equal(focused.ui.kbd, false, "a click's focus does not draw the keyboard's frame");
+  assert.equal(run(model, [{ type: "focusCell", idx: 40 }], { ...initialUi(), kbd: true }).ui.kbd, true);
   assert.deepEqual(run(model, [{ type: "focusCell", idx: 81 }]).effects, [], "not a cell of this board");
 });
 
