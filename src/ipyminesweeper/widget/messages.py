@@ -52,6 +52,7 @@ __all__ = [
     "MessageError",
     "NewGame",
     "NewGameOf",
+    "NextSafe",
     "Pause",
     "Play",
     "Refused",
@@ -306,6 +307,14 @@ class Hint(Message):
 
     def __post_init__(self) -> None:
         _check_strategy(self.strategy, "Hint")
+
+
+@dataclass(frozen=True)
+class NextSafe(CellMessage):
+    """Show, as a hint, the first cell after ``pos`` (in reading order, then around) that the exact solver
+    proves safe from the player's view: the scan key K moves the cursor there. Counts as a hint."""
+
+    action = "next_safe"
 
 
 @dataclass(frozen=True)
@@ -634,7 +643,8 @@ def decode(content: object) -> Message:
     ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}``, ``{"action": "scrub", "index":
     int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
     ``first_click`` (a :class:`NewGameOf`: its seed comes later, from the shell), and
-    ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``.
+    ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``, and
+    ``{"action": "next_safe", "row": int, "col": int}`` (the cursor: a hint of the next certainly safe cell).
     """
     if not isinstance(content, dict):
         raise MessageError(f"expected a JSON object, got {type(content).__name__}")

@@ -47,7 +47,7 @@ from ..engine import (
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..engine.geometry import format_position
-from ..play import STRATEGIES, Move, Strategy, StrategyError, ask, step, strategy_name, who
+from ..play import STRATEGIES, Move, Strategy, StrategyError, ask, next_safe, step, strategy_name, who
 from . import messages as msg
 from . import wording
 from .board_wire import board_change
@@ -267,6 +267,9 @@ def _next(session: Session, message: Message, now: int) -> Session:
         case msg.Hint(strategy):
             _require_live(session)
             return _hinted(session, strategy)
+        case msg.NextSafe(pos):
+            _require_live(session)
+            return _safe_hinted(session, pos)
         case msg.Undo():
             _require_live(session)
             return _undone(session, now)
@@ -344,6 +347,22 @@ def _hinted(session: Session, strategy: str | Strategy | None) -> Session:
     move = ask(session.board, fn, name)
     helped = replace(session.assistance, hints=session.assistance.hints + 1)
     return replace(session, hint=Turn(move, name), assistance=helped)
+
+
+def _safe_hinted(session: Session, after: Position) -> Session:
+    """The first cell after ``after`` that the exact solver proves safe, shown as a hint and counted as one;
+    a MessageError (nothing counted) when the game is not on or no cell is certainly safe."""
+    board = session.board
+    board.index(after)  # a cell of the board
+    if board.over:
+        raise GameOverError(f"the game is {board.status}: start a new game to play again")
+    if board.status == "ready":
+        raise MessageError(wording.no_safe_yet(board.first_click))
+    move = next_safe(board.view, after)
+    if move is None:
+        raise MessageError(wording.NO_SAFE_CELL)
+    helped = replace(session.assistance, hints=session.assistance.hints + 1)
+    return replace(session, hint=Turn(move, "exact"), assistance=helped)
 
 
 def _board_set(session: Session, new: Board, now: int) -> Session:
@@ -520,7 +539,7 @@ def is_slow(session: Session, message: Message) -> bool:
         case msg.FromBrowser(messages):
             work = session.work
             return (work is None or work.autoplay) and any(is_slow(session, m) for m in messages)
-        case msg.Step() | msg.Hint() | msg.AutoStep():
+        case msg.Step() | msg.Hint() | msg.NextSafe() | msg.AutoStep():
             return True
         case msg.Began() | msg.Working() | msg.Finished() | msg.Stopped() | msg.Settle() | msg.Refused():
             return False
