@@ -6,7 +6,7 @@
 // only the new ones; a move repaints only the drawn cells whose character, decorations or overlay changed.
 // (Drawing the cells that come in with the elements of those that left was tried: every cell then has a JS
 // wrapper, and the major collections that a long scroll triggers took twice as long.)
-import { BLOCK, cellHtml, cellParts, columnBlocks, minimapPixels, minimapViewport } from "./grid.js";
+import { BLOCK, cellHtml, cellInner, cellParts, columnBlocks, minimapPixels, minimapViewport } from "./grid.js";
 import { labelTexts } from "./features.js";
 import { overlayAt } from "./helpers.js";
 import { setAttr, setProp, setText } from "./dom.js";
@@ -20,7 +20,7 @@ import { setAttr, setProp, setText } from "./dom.js";
 function paintCell(el, parts) {
   if (el.className !== parts.cls) el.className = parts.cls;
   if (el.dataset.state !== parts.state) el.dataset.state = parts.state;
-  if (el.textContent !== parts.text) el.textContent = parts.text;
+  if (el.textContent !== parts.text) el.innerHTML = cellInner(parts.text);
   setAttr(el, "aria-label", parts.label);
   const p = parts.prob;
   setAttr(el, "data-probability", p ? p.probability : null);

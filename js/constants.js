@@ -87,6 +87,18 @@ export const CONSTANTS = {
       "read the mines left and the time"
     ],
     [
+      "R, V",
+      "read the cursor's row, or its column, as a line of cells"
+    ],
+    [
+      "J",
+      "jump to the next number that still has a covered cell around it"
+    ],
+    [
+      "K",
+      "jump to the next cell the exact solver proves safe (a hint)"
+    ],
+    [
       "G",
       "flag mode: taps flag"
     ],

@@ -68,6 +68,7 @@ export function renderRoot(els, spec) {
 /** Counter, face, timer, status line, errors and the snapshot note. */
 export function renderHeader(els, h) {
   setText(els.counter, h.counter);
+  setAttr(els.counter, "aria-label", h.counterLabel);
   if (els.face.dataset.face !== h.face || !els.face.firstChild) {
     els.face.dataset.face = h.face;
     els.face.innerHTML = faceMarkup(h.face);

@@ -183,3 +183,15 @@ export function cellsOf(pairs, rows, cols) {
   }
   return out;
 }
+
+/**
+ * Where Tab goes in a modal dialog of `count` controls from control `index` (Shift+Tab: `back`): the index to
+ * focus when it must wrap around (past the last, before the first), else -1 (the browser's own Tab stays
+ * inside). A focus outside the controls (-1) goes to the first, or the last going back.
+ */
+export function wrapFocus(index, count, back) {
+  if (count <= 0) return -1;
+  if (index < 0) return back ? count - 1 : 0;
+  if (back) return index === 0 ? count - 1 : -1;
+  return index === count - 1 ? 0 : -1;
+}

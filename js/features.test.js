@@ -144,5 +144,16 @@ test("a move's cells: on-board pairs only", () => {
 
 test("the help lists every key the keyboard map knows", () => {
   const keys = KEY_HELP.map(([k]) => k).join(" ");
-  for (const k of ["H", "S", "P", "U, Z", "[ ]", "N", "G", "A", "T", "?", "Ctrl+C", "Esc"]) assert.ok(keys.includes(k), k);
+  for (const k of ["H", "S", "P", "U, Z", "[ ]", "N", "G", "A", "T", "R, V", "J", "K", "?", "Ctrl+C", "Esc"]) assert.ok(keys.includes(k), k);
+});
+
+test("a modal dialog's Tab wraps around its controls; inside, the browser's Tab goes on", async () => {
+  const { wrapFocus } = await import("./features.js");
+  assert.equal(wrapFocus(4, 5, false), 0, "Tab past the last: the first");
+  assert.equal(wrapFocus(0, 5, true), 4, "Shift+Tab before the first: the last");
+  assert.equal(wrapFocus(2, 5, false), -1);
+  assert.equal(wrapFocus(2, 5, true), -1);
+  assert.equal(wrapFocus(-1, 5, false), 0, "from outside the controls: into the dialog");
+  assert.equal(wrapFocus(-1, 5, true), 4);
+  assert.equal(wrapFocus(0, 0, false), -1);
 });

@@ -134,15 +134,28 @@ export function cellParts(r, c, ch, extra, p) {
 
 const escapeAttr = (s) => String(s).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 
-/** A drawn cell as HTML (the cells of a row are built as one string: much faster than one node each). */
+/** What a cell shows inside it: its number (or "?" mark), hidden from the accessibility tree, so that a screen
+ * reader reads the cell's name ("row 1, column 4: 2"), not its text ("2"): Orca reads the text when there is
+ * one (issue 55). */
+export const cellInner = (text) => (text ? `<span aria-hidden="true">${text}</span>` : "");
+
+/** The ARIA of a cell's place, besides its name: the 1-based aria-colindex that ARIA requires, and index texts
+ * of a space, so that a screen reader says nothing in place of that 1-based index (Orca says "{col}{row}" of
+ * the texts, else "row 2", "column 5"): the one numbering heard is the name's, 0-based (docs/accessibility.md). */
+export const CELL_PLACE = 'aria-colindextext=" " aria-rowindextext=" "';
+
+/** A drawn cell as HTML (the cells of a row are built as one string: much faster than one node each). Cells
+ * can take focus (tabindex -1) but are never a tab stop: a screen reader that leaves browse mode on a cell
+ * focuses it, and the widget makes it the cursor (issue 55). */
 export function cellHtml(r, c, parts, id) {
   const prob = parts.prob
     ? ` data-probability="${parts.prob.probability}" data-pct="${parts.prob.pct}" data-prob="${parts.prob.kind}"` +
       ` title="${escapeAttr(parts.prob.title)}" style="--ipyms-heat:${parts.prob.heat};--ipyms-heat-dark:${parts.prob.heatDark}"`
     : "";
   return (
-    `<div class="${parts.cls}" role="gridcell" id="${id}" aria-colindex="${c + 1}" data-row="${r}" data-col="${c}"` +
-    ` data-state="${escapeAttr(parts.state)}" aria-label="${escapeAttr(parts.label)}"${prob}>${parts.text}</div>`
+    `<div class="${parts.cls}" role="gridcell" id="${id}" tabindex="-1" aria-colindex="${c + 1}" ${CELL_PLACE}` +
+    ` data-row="${r}" data-col="${c}" data-state="${escapeAttr(parts.state)}" aria-label="${escapeAttr(parts.label)}"${prob}>` +
+    `${cellInner(parts.text)}</div>`
   );
 }
 

@@ -31,7 +31,7 @@ function pickerMarkup(uid) {
       `<label><input type="radio" name="${uid}-level" value="${name}"> ${name[0].toUpperCase()}${name.slice(1)} <small>${r}×${c}, ${m} mines</small></label>`)
     .join("");
   const policies = FIRST_CLICKS.map((p) => `<option value="${p}">${escapeHtml(FIRST_CLICK_TEXT[p])}</option>`).join("");
-  return `<div class="ipyms-picker" role="dialog" aria-label="New game" hidden>
+  return `<div class="ipyms-picker" role="dialog" aria-modal="true" aria-label="New game" hidden>
     <fieldset class="ipyms-levels"><legend>Level</legend>${levels}
       <label><input type="radio" name="${uid}-level" value="custom"> Custom</label>
       <span class="ipyms-custom">
@@ -55,7 +55,7 @@ function pickerMarkup(uid) {
 export function skeleton(uid) {
   return `
   <div class="ipyms-header">
-    <div class="ipyms-counter ipyms-led" role="status" aria-label="mines left">000</div>
+    <div class="ipyms-counter ipyms-led" role="img" aria-label="10 mines left">000</div>
     <div class="ipyms-face-group">
       <button type="button" class="ipyms-face" data-face="smile" aria-label="New game" title="New game, same settings (N)"></button>
       <button type="button" class="ipyms-btn ipyms-picker-toggle" aria-haspopup="dialog" aria-expanded="false" title="Choose a game: level, size, first click">Game &#9662;</button>
@@ -67,7 +67,7 @@ export function skeleton(uid) {
     <div class="ipyms-corner" aria-hidden="true"></div>
     <div class="ipyms-col-labels" aria-hidden="true"></div>
     <div class="ipyms-row-labels" aria-hidden="true"></div>
-    <div class="ipyms-board" role="grid"></div>
+    <div class="ipyms-board" role="grid" aria-label="Minesweeper"></div>
   </div></div>
   <div class="ipyms-minimap" hidden><canvas class="ipyms-minimap-canvas" aria-hidden="true" title="Where the view is: click to go there"></canvas>
     <div class="ipyms-position" aria-live="off"></div></div>
@@ -115,7 +115,7 @@ function toolbarMarkup(uid) {
     <button type="button" class="ipyms-btn ipyms-play" aria-pressed="false" title="Play / pause the strategy (P)">Play</button>
     <span class="ipyms-speed-label" title="Autoplay speed: the delay between two moves"><label for="${uid}-speed">Speed</label>
       <input type="range" class="ipyms-speed" id="${uid}-speed" min="0" max="100" step="1">
-      <output class="ipyms-speed-value" for="${uid}-speed"></output></span>
+      <span class="ipyms-speed-value" aria-hidden="true"></span></span>
     </span>
     <span class="ipyms-toolbar-group" role="group" aria-label="Strategy and view">
     <select class="ipyms-strategy" aria-label="Strategy" title="Strategy"></select>

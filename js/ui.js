@@ -4,9 +4,10 @@
 // scrolling, timers); `node --test js/` tests the reducer with plain objects.
 import { cellMessage, isOver, moveCursor } from "./helpers.js";
 import { NO_TALLY, SPEAK_EVERY_MS, aroundSpeech, heardOf, modelSpeech, sameHeard, statusSpeech, tallied, tallySpeech } from "./announce.js";
-import { cellSize, pickerLevel, pickerRequest, pitchOf, scrubTarget, zoomStep } from "./features.js";
+import { KEY_HELP, LEVELS, cellSize, pickerLevel, pickerRequest, pitchOf, scrubTarget, zoomStep } from "./features.js";
 import { driftedAway, longPressAction, longPressable, pressEnd, pressStart, timerOf } from "./input.js";
 import { resyncWanted, shownIndex } from "./model.js";
+import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./scan.js";
 
 /**
  * @typedef {import("./model.js").Model} Model
@@ -19,7 +20,7 @@ import { resyncWanted, shownIndex } from "./model.js";
  * @typedef {{
  *   cursor: {row: number, col: number}, kbd: boolean, flagMode: boolean, press: Press | null, pressSeq: number,
  *   pointerId: number, panels: {picker: boolean, stats: boolean, help: boolean}, form: PickerForm,
- *   pickerError: string, pickerWaitsFor: number, scrubId: number, lastId: number, resyncAsked: number, probeId: number,
+ *   pickerError: string, pickerWaitsFor: number, safeWaitsFor: number, scrubId: number, lastId: number, resyncAsked: number, probeId: number,
  *   scroll: Scroll, width: number, live: boolean, copied: string, now: number, hintKey: string,
  *   settled: boolean, speedHeld: boolean, speech: {text: string, seq: number},
  *   heard: import("./announce.js").Heard | null, tally: import("./announce.js").Tally, speakLater: boolean,
@@ -39,7 +40,9 @@ import { resyncWanted, shownIndex } from "./model.js";
  *   | {type: "probe"} | {type: "probeTimeout"}
  *   | {type: "tick", now: number}
  *   | {type: "speak"}
- *   | {type: "copied", ok: boolean | null}
+ *   | {type: "copied", ok: boolean | null, speak?: boolean}
+ *   | {type: "copyButton"}
+ *   | {type: "focusCell", idx: number}
  *   | {type: "flagMode"}
  *   | {type: "speedHeld", held: boolean}
  *   | {type: "request", request: Request, tag?: string}
@@ -51,8 +54,8 @@ import { resyncWanted, shownIndex } from "./model.js";
  *   | {type: "pickerEdit", field: string, value: string}} Msg
  * @typedef {{type: "send", request: Request, tag: string}
  *   | {type: "set", name: string, value: unknown}
- *   | {type: "focus"} | {type: "capture"} | {type: "vibrate"} | {type: "copy"} | {type: "cancelLongPress"}
- *   | {type: "fillPicker", form: PickerForm}
+ *   | {type: "focus"} | {type: "capture"} | {type: "vibrate"} | {type: "copy", speak: boolean} | {type: "cancelLongPress"}
+ *   | {type: "fillPicker", form: PickerForm} | {type: "focusPicker"}
  *   | {type: "showCell", row: number, col: number}
  *   | {type: "startLongPress", id: number}
  *   | {type: "later", name: string, ms: number, msg: Msg}} Effect
@@ -75,6 +78,7 @@ export function initialUi(now = 0) {
     form: { level: "intermediate", rows: "16", cols: "16", mines: "40", firstClick: "opening" },
     pickerError: "",
     pickerWaitsFor: 0,
+    safeWaitsFor: 0,
     scrubId: 0,
     lastId: 0,
     resyncAsked: 0,
@@ -217,8 +221,8 @@ export function pageRows(model, ui) {
 
 /** A key the board takes (see helpers.js keyOf). */
 function key(ui, act, model) {
-  if (act.action === "copy") return step(ui, [{ type: "copy" }]);
-  if (act.action === "help") return togglePanel(ui, "help");
+  if (act.action === "copy") return step(ui, [{ type: "copy", speak: true }]);
+  if (act.action === "help") return step(say(togglePanel(ui, "help")[0], ui.panels.help ? "help closed" : HELP_SPEECH));
   if (act.action === "escape") return escape(ui, model);
   if (!ui.live || model.problem) return step(ui, []);
   const next = { ...ui, kbd: true };
@@ -229,8 +233,14 @@ function key(ui, act, model) {
   return keyCommand(next, act.action, model);
 }
 
-/** The board's key actions that are not cursor moves. */
-function keyCommand(ui, action, model) {
+/** The keys and what they do, as `?` says them (the help panel's list, KEY_HELP, in one utterance). */
+export const HELP_SPEECH = `Keys: ${KEY_HELP.map(([k, what]) => `${k}: ${what}`).join("; ")}.`;
+
+/** What G says: flag mode is for the pointer (the keyboard has F). */
+export const flagModeSpeech = (on) => (on ? "flag mode on: clicks and taps flag" : "flag mode off: clicks and taps reveal");
+
+/** The board's key actions that send a request: the cursor's cell, or the whole game. */
+function keyRequest(ui, action, model) {
   const can = controls(model, ui);
   const { row, col } = clampCursor(ui.cursor, model);
   /** @type {Record<string, () => Effect[]>} */
@@ -242,13 +252,36 @@ function keyCommand(ui, action, model) {
     undo: () => [send({ action: "undo" })],
     step: () => (can.step ? [send({ action: "step" })] : []),
     hint: () => (can.hint ? [send({ action: "hint" })] : []),
+    // the next certainly safe cell: Python's answer (a hint) moves the cursor there (safeAnswered)
+    next_safe: () => (can.cells && !model.autoplaying && model.viewing < 0 ? [send({ action: "next_safe", row, col }, "safe")] : []),
     toggle_play: () => (can.play ? [send({ action: model.autoplaying ? "pause" : "play" })] : []),
   };
-  if (action === "around") return step(say(ui, aroundSpeech(model.cells, model.rows, model.cols, row, col)));
-  if (action === "status") return step(say(ui, statusSpeech(model.status, model.minesLeft, timerOf(model, ui).seconds)));
-  if (action === "flag_mode") return can.flagMode ? step({ ...ui, flagMode: !ui.flagMode }, []) : step(ui, []);
-  if (action === "history_back" || action === "history_forward") return scrub(ui, model, action === "history_back" ? -1 : 1);
   return step(ui, table[action] ? table[action]() : []);
+}
+
+/** The board's key actions that are not cursor moves. */
+function keyCommand(ui, action, model) {
+  const can = controls(model, ui);
+  const { row, col } = clampCursor(ui.cursor, model);
+  const { cells, rows, cols } = model;
+  if (action === "around") return step(say(ui, aroundSpeech(cells, rows, cols, row, col)));
+  if (action === "status") return step(say(ui, statusSpeech(model.status, model.minesLeft, timerOf(model, ui).seconds)));
+  if (action === "read_row") return step(say(ui, rowSpeech(cells, cols, row)));
+  if (action === "read_column") return step(say(ui, columnSpeech(cells, rows, cols, col)));
+  if (action === "next_number") return nextNumber(ui, model, row * cols + col);
+  if (action === "flag_mode") return can.flagMode ? step(say({ ...ui, flagMode: !ui.flagMode }, flagModeSpeech(!ui.flagMode))) : step(ui);
+  if (action === "history_back" || action === "history_forward") return scrub(ui, model, action === "history_back" ? -1 : 1);
+  return keyRequest(ui, action, model);
+}
+
+/** J: the cursor to the next number that still has a covered cell around it (the screen reader says the
+ * cell); when there is no other one, the live region says so. */
+function nextNumber(ui, model, from) {
+  const found = nextOpenNumber(model.cells, model.rows, model.cols, from);
+  const why = openNumberSpeech(found, from);
+  if (why) return step(say(ui, why));
+  const cursor = { row: Math.floor(found / model.cols), col: found % model.cols };
+  return step({ ...ui, cursor }, [{ type: "showCell", ...cursor }]);
 }
 
 /** The cursor, kept on the board when its shape changed. */
@@ -275,16 +308,19 @@ function pickerToggle(ui, model) {
     firstClick: model.firstClick,
   };
   const panels = { ...ui.panels, picker: true };
-  return step({ ...ui, panels, form, pickerError: "", pickerWaitsFor: 0 }, [{ type: "fillPicker", form }]);
+  return step({ ...ui, panels, form, pickerError: "", pickerWaitsFor: 0 }, [{ type: "fillPicker", form }, { type: "focusPicker" }]);
 }
 
 const pickerClose = (ui) => step({ ...ui, panels: { ...ui.panels, picker: false }, pickerWaitsFor: 0 }, [{ type: "focus" }]);
 
-/** A field of the picker's form changed; typing a size picks Custom. */
+/** A field of the picker's form changed: typing a size picks Custom, and a level shows its size. */
 function pickerEdit(ui, field, value) {
   const custom = ["rows", "cols", "mines"].includes(field);
-  const form = { ...ui.form, [field]: String(value), ...(custom ? { level: "custom" } : {}) };
-  return step({ ...ui, form }, custom && ui.form.level !== "custom" ? [{ type: "fillPicker", form }] : []);
+  let form = { ...ui.form, [field]: String(value), ...(custom ? { level: "custom" } : {}) };
+  const level = field === "level" ? LEVELS[String(value)] : undefined;
+  if (level) form = { ...form, rows: String(level[0]), cols: String(level[1]), mines: String(level[2]) };
+  const refill = (custom && ui.form.level !== "custom") || !!level;
+  return step({ ...ui, form }, refill ? [{ type: "fillPicker", form }] : []);
 }
 
 /** Start the picker's game, or say why it cannot start. */
@@ -308,7 +344,9 @@ function modelChanged(ui, model) {
   const [heard, said] = announce(probed(ui, model, false)[0], model);
   const [followed, effects] = followHint(heard, model);
   effects.unshift(...said);
-  const [next, more] = pickerAnswered(followed, model);
+  const [answered, more] = pickerAnswered(followed, model);
+  const [next, moved] = safeAnswered(answered, model);
+  more.push(...moved);
   if (!resyncWanted(model, next.resyncAsked)) return step(next, [...effects, ...more]);
   return step({ ...next, resyncAsked: model.missing }, [...effects, ...more, send({ action: "resync" })]);
 }
@@ -320,6 +358,17 @@ function pickerAnswered(ui, model) {
     return step({ ...ui, pickerWaitsFor: 0, pickerError });
   }
   return step({ ...ui, pickerWaitsFor: 0, panels: { ...ui.panels, picker: false } }, [{ type: "focus" }]);
+}
+
+/** K was answered: the cursor goes to the hinted cell (the hint says why it is safe), unless Python said
+ * why there is none (the error line says that). */
+function safeAnswered(ui, model) {
+  if (!ui.safeWaitsFor || model.handled < ui.safeWaitsFor) return step(ui);
+  const hint = model.hintMove;
+  const found = !model.error && Number.isInteger(hint.row) && Number.isInteger(hint.col);
+  if (!found) return step({ ...ui, safeWaitsFor: 0 });
+  const cursor = clampCursor({ row: Number(hint.row), col: Number(hint.col) }, model);
+  return step({ ...ui, safeWaitsFor: 0, cursor, kbd: true }, [{ type: "showCell", ...cursor }]);
 }
 
 /** Say `text` in the live region (nothing when it is empty). */
@@ -351,11 +400,29 @@ function speak(ui, model) {
   return step(ui.tally.moves ? say(next, tallySpeech(ui.tally, model.minesLeft)) : next);
 }
 
+/** The board was copied (or not): the Copy button says so; Ctrl+C on the board says so too (`speak`). The
+ * button's own "Copied" is what a screen reader hears on the button. */
+function copied(ui, ok, speak) {
+  const next = { ...ui, copied: ok === null ? "" : ok ? "yes" : "no" };
+  if (!speak || ok === null) return step(next);
+  return step(say(next, ok ? "copied the board as text" : "copy failed: the browser refused the clipboard"));
+}
+
+/** A cell took the focus (a screen reader leaving browse mode on it, a click): it is the cursor, and the root,
+ * the board's one tab stop, takes the focus back, with the cell as its active descendant. Whether the cursor's
+ * frame shows is left as it was (a mouse click hides it, a key shows it). */
+function focusCell(ui, idx, model) {
+  if (idx < 0 || idx >= model.rows * model.cols) return step(ui);
+  const cursor = { row: Math.floor(idx / model.cols), col: idx % model.cols };
+  return step({ ...ui, cursor }, [{ type: "focus" }]);
+}
+
 /** A request was written: its id, and what waits for its answer (the picker, the slider). */
 function sent(ui, tag, id) {
   const next = { ...ui, lastId: Math.max(ui.lastId, id) };
   if (tag === "probe") return step({ ...next, probeId: id });
   if (tag === "picker") return step({ ...next, pickerWaitsFor: id });
+  if (tag === "safe") return step({ ...next, safeWaitsFor: id });
   return step(tag === "scrub" ? { ...next, scrubId: id } : next);
 }
 
@@ -404,7 +471,9 @@ export function update(ui, msg, model) {
     case "probeTimeout": return probed(ui, model, true);
     case "tick": return step({ ...ui, now: msg.now });
     case "speak": return speak(ui, model);
-    case "copied": return step({ ...ui, copied: msg.ok === null ? "" : msg.ok ? "yes" : "no" });
+    case "copied": return copied(ui, msg.ok, !!msg.speak);
+    case "copyButton": return step(ui, [{ type: "copy", speak: false }]);
+    case "focusCell": return focusCell(ui, msg.idx, model);
     case "flagMode": return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);
     case "speedHeld": return step({ ...ui, speedHeld: msg.held });
     case "request": return whenLive(ui, [send(msg.request, msg.tag || "")]);

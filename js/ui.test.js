@@ -164,3 +164,50 @@ test("PageDown moves a view of rows less one, Ctrl+End to the last cell, and the
   assert.deepEqual(last.ui.cursor, { row: 99, col: 29 });
   assert.equal(pageRows(model, initialUi()), 8, "before the first layout");
 });
+
+test("? says every key, and closing the help says so; G says flag mode; Ctrl+C says the copy, the button does not", async () => {
+  const { HELP_SPEECH } = await import("./ui.js");
+  const { KEY_HELP } = await import("./features.js");
+  const model = modelOf({ status: "playing" });
+  const help = { type: "key", act: { type: "action", action: "help" } };
+  const open = run(model, [help]).ui;
+  assert.equal(open.panels.help, true);
+  assert.equal(open.speech.text, HELP_SPEECH);
+  for (const [k, what] of KEY_HELP) assert.ok(HELP_SPEECH.includes(`${k}: ${what}`), k);
+  assert.match(HELP_SPEECH, /^Keys: Arrows, Home, End: .* R, V: read the cursor's row, or its column, .* K: jump to the next cell/);
+  assert.equal(run(model, [help], open).ui.speech.text, "help closed");
+  const g = { type: "key", act: { type: "action", action: "flag_mode" } };
+  const on = run(model, [g]).ui;
+  assert.deepEqual([on.flagMode, on.speech.text], [true, "flag mode on: clicks and taps flag"]);
+  assert.equal(run(model, [g], on).ui.speech.text, "flag mode off: clicks and taps reveal");
+  assert.equal(run(modelOf({ status: "lost" }), [g]).ui.speech.text, "", "no flag mode after the end: nothing said");
+  const copy = run(model, [{ type: "key", act: { type: "action", action: "copy" } }]);
+  assert.deepEqual(copy.effects, [{ type: "copy", speak: true }]);
+  assert.equal(run(model, [{ type: "copied", ok: true, speak: true }]).ui.speech.text, "copied the board as text");
+  assert.equal(run(model, [{ type: "copied", ok: false, speak: true }]).ui.speech.text, "copy failed: the browser refused the clipboard");
+  assert.deepEqual(run(model, [{ type: "copyButton" }]).effects, [{ type: "copy", speak: false }]);
+  const button = run(model, [{ type: "copied", ok: true, speak: false }]).ui;
+  assert.deepEqual([button.copied, button.speech.text], ["yes", ""], "the button's own text says Copied");
+});
+
+test("a cell that takes the focus (a screen reader leaving browse mode) becomes the cursor; the root takes the focus", () => {
+  const model = modelOf({ status: "playing" });
+  const focused = run(model, [{ type: "focusCell", idx: 40 }]);
+  assert.deepEqual(focused.ui.cursor, { row: 4, col: 4 });
+  assert.deepEqual(focused.effects, [{ type: "focus" }]);
+  assert.equal(focused.ui.kbd, false, "a click's focus does not draw the keyboard's frame");
+  assert.equal(run(model, [{ type: "focusCell", idx: 40 }], { ...initialUi(), kbd: true }).ui.kbd, true);
+  assert.deepEqual(run(model, [{ type: "focusCell", idx: 81 }]).effects, [], "not a cell of this board");
+});
+
+test("the picker takes the focus once shown, and a level shows its size in the size fields", () => {
+  const model = modelOf();
+  const opened = run(model, [{ type: "pickerToggle" }]);
+  assert.deepEqual(opened.effects.map((e) => e.type), ["fillPicker", "focusPicker"]);
+  const expert = run(model, [{ type: "pickerEdit", field: "level", value: "expert" }], opened.ui);
+  assert.deepEqual(expert.ui.form, { level: "expert", rows: "16", cols: "30", mines: "99", firstClick: "opening" });
+  assert.deepEqual(expert.effects, [{ type: "fillPicker", form: expert.ui.form }], "the fields are filled, the focus stays");
+  const custom = run(model, [{ type: "pickerEdit", field: "level", value: "custom" }], expert.ui);
+  assert.deepEqual([custom.ui.form.rows, custom.effects], ["16", []], "Custom keeps the size shown, to edit");
+  assert.deepEqual(run(model, [{ type: "pickerClose" }], opened.ui).effects, [{ type: "focus" }], "closed: back to the board");
+});

@@ -20,6 +20,8 @@ function headerView(model, ui) {
   const invite = ui.live || model.status !== "ready";
   return {
     counter: formatCounter(model.minesLeft),
+    // the LED is a picture of digits: its name is read when the screen reader gets there, never announced
+    counterLabel: `${model.minesLeft} mine${model.minesLeft === 1 ? "" : "s"} left`,
     face: faceFor(model.status, pressed),
     faceDisabled: !ui.live,
     timer: formatCounter(timer.seconds),

@@ -5,12 +5,14 @@ import assert from "node:assert/strict";
 import { view, gridView } from "./view.js";
 import { timerOf } from "./input.js";
 import { initialUi } from "./ui.js";
-import { cellParts, columnBlocks, decorations, gridWindow, minimapPixels, minimapSize, positionText, scrollToShow } from "./grid.js";
+import { cellHtml, cellParts, columnBlocks, decorations, gridWindow, minimapPixels, minimapSize, positionText, scrollToShow } from "./grid.js";
 import { modelOf } from "./testing.js";
 
 test("a new game: counter, face, timer, the invitation, enabled controls", () => {
   const spec = view(modelOf(), initialUi());
   assert.deepEqual([spec.header.counter, spec.header.face, spec.header.timer], ["010", "smile", "000"]);
+  assert.equal(spec.header.counterLabel, "10 mines left", "the LED's name: read when reached, never announced");
+  assert.equal(view(modelOf({ mines_left: 1 }), initialUi()).header.counterLabel, "1 mine left");
   assert.equal(spec.header.message, "Click any cell to start.");
   assert.equal(spec.header.note, false);
   assert.deepEqual([spec.toolbar.step, spec.toolbar.hint, spec.toolbar.undo], [false, false, true]);
@@ -150,4 +152,18 @@ test("the minimap samples the board and says where the view is", () => {
   assert.deepEqual([...px.slice(8, 12)], [236, 240, 245, 255], "a revealed cell is light");
   assert.deepEqual([...px.slice(12, 16)], [229, 50, 45, 255], "a flag is red");
   assert.equal(positionText({ top: 0, left: 0, width: 170, height: 85 }, 17, 100, 100), "rows 0–4 of 100 · columns 0–9 of 100");
+});
+
+test("a cell holds no control, its number hidden from the accessibility tree, and no 1-based index said", () => {
+  // NVDA falls into browse mode when a grid cell holds a button (nvda #8395); Orca read a cell's digit, not
+  // its name, and added the 1-based aria-colindex beside the name's 0-based column (issue 55)
+  for (const ch of ".f012345678*XFx") {
+    const html = cellHtml(1, 4, cellParts(1, 4, ch, ch === "." ? ["ipyms-marked"] : undefined, undefined), "c");
+    assert.doesNotMatch(html, /<(button|a|input|select|textarea)\b|role="(button|link|checkbox)"/, ch);
+    assert.match(html, /role="gridcell" id="c" tabindex="-1" aria-colindex="5" aria-colindextext=" " aria-rowindextext=" "/);
+    assert.match(html, /aria-label="row 1, column 4: /);
+    const text = html.replace(/<span aria-hidden="true">[^<]*<\/span>/, "").replace(/<[^>]*>/g, "");
+    assert.equal(text, "", `${ch}: no text outside the aria-hidden span`);
+  }
+  assert.match(cellHtml(0, 0, cellParts(0, 0, "2", undefined, undefined), "c"), />\s*<span aria-hidden="true">2<\/span><\/div>$/);
 });

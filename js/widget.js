@@ -6,13 +6,13 @@
 // Every action is a request to Python, which owns the rules. Selectors are documented in js/README.md.
 import { CONSTANTS } from "./constants.js";
 import { keyOf, speedText, speedToDelay } from "./helpers.js";
-import { boardText } from "./features.js";
+import { boardText, wrapFocus } from "./features.js";
 import { LONG_PRESS_MS } from "./input.js";
 import { TRAITS, decodeModel, withRequest } from "./model.js";
 import { initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { gridView, view } from "./view.js";
 import { inWindow, minimapTarget, scrollToShow } from "./grid.js";
-import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar } from "./dom.js";
+import { elements, fillPicker, renderHeader, renderHistory, renderPanels, renderRoot, renderToolbar, setProp } from "./dom.js";
 import { cellElement, cellId, cellIndexOf, createBoard, renderBoard } from "./board.js";
 import { skeleton } from "./skeleton.js";
 import { copyText, followTheme } from "./host.js";
@@ -55,6 +55,7 @@ function createLoop(model, root, uid) {
     /** @type {Map<string, {id: any, every: boolean}>} */ timers: new Map(),
     /** @type {{decoded: any, ui: any}} */ painted: { decoded: null, ui: null },
     showCell: -1,
+    focusPicker: false,
     disposed: false,
     /** @type {(msg: import("./ui.js").Msg) => void} */ dispatch: () => {},
   };
@@ -111,7 +112,9 @@ function perform(loop, effect, queue) {
       return;
     case "fillPicker":
       fillPicker(els, effect.form);
-      els.picker.querySelector('input[type="radio"]:checked')?.["focus"]?.({ preventScroll: true });
+      return;
+    case "focusPicker": // once the repaint has shown it (a hidden element cannot take the focus)
+      loop.focusPicker = true;
       return;
     case "showCell":
       scrollCellIntoView(loop, effect.row, effect.col, queue);
@@ -132,16 +135,16 @@ function perform(loop, effect, queue) {
       navigator.vibrate?.(20);
       return;
     case "copy":
-      copyBoard(loop);
+      copyBoard(loop, effect.speak);
       return;
   }
 }
 
-async function copyBoard(loop) {
+async function copyBoard(loop, speak) {
   const { decoded } = loop;
   if (!decoded.cells) return;
   const ok = await copyText(boardText(decoded.cells, decoded.rows, decoded.cols), loop.root);
-  loop.dispatch({ type: "copied", ok });
+  loop.dispatch({ type: "copied", ok, speak });
   setTimeout(() => !loop.disposed && loop.dispatch({ type: "copied", ok: null }), 1500);
 }
 
@@ -194,12 +197,38 @@ function paint(loop) {
   loop.painted = { decoded, ui };
   const active = /** @type {Document | ShadowRoot} */ (loop.root.getRootNode()).activeElement;
   const spec = scrolled ? { grid: decoded.problem ? null : gridView(decoded, ui) } : view(decoded, ui, { sliderFocused: active === els.slider });
+  if (!scrolled) focusPicker(loop, spec.panels.picker.open);
   if (!scrolled) renderAround(loop, spec, active);
   if (spec.grid && (loop.root.isConnected || typeof ResizeObserver === "undefined")) {
     paintGrid(loop, spec.grid);
     settle(loop);
   }
   loop.showCell = -1;
+}
+
+/** The picker just opened: shown, and its first control focused, before its toggle says "expanded" (a screen
+ * reader then hears the dialog, not the state of a button the focus has left). */
+function focusPicker(loop, open) {
+  if (loop.focusPicker && open) {
+    setProp(loop.els.picker, "hidden", false);
+    focusables(loop.els.picker)[0]?.focus({ preventScroll: true });
+  }
+  loop.focusPicker = false;
+}
+
+/** The picker's controls that Tab reaches, in order (of the level radios, the checked one). */
+function focusables(picker) {
+  const all = picker.querySelectorAll('input:not([type="radio"]), input[type="radio"]:checked, select, button');
+  return /** @type {HTMLElement[]} */ ([...all].filter((el) => !el["disabled"] && el instanceof HTMLElement && el.offsetParent !== null));
+}
+
+/** The picker is a modal dialog: Tab past its last control comes back to its first, Shift+Tab the other way. */
+function trapTab(loop, e, target) {
+  const els = focusables(loop.els.picker);
+  const to = wrapFocus(els.indexOf(target), els.length, e.shiftKey);
+  if (to < 0) return;
+  e.preventDefault();
+  els[to].focus({ preventScroll: true });
 }
 
 /** Everything but the grid: the root's state, the header, toolbar, history line and panels; the timer. */
@@ -278,6 +307,7 @@ function wireKeys(loop) {
     // A button keeps Space, Enter and Tab; inputs, selects and the picker keep every key.
     const native = e.key === " " || e.key === "Enter" || e.key === "Tab" || e.key === "Spacebar";
     if (control && (inPicker || !control.matches("button, summary") || native)) {
+      if (inPicker && e.key === "Tab") trapTab(loop, e, control.closest("input, select, button") ?? control);
       if (inPicker && act?.action === "escape") {
         e.preventDefault();
         dispatch({ type: "pickerClose" });
@@ -315,7 +345,12 @@ function wireControls(loop) {
   on(els.slider, "input", () => dispatch({ type: "request", request: { action: "scrub", index: Number(els.slider.value) }, tag: "scrub" }));
   on(els.zoomOut, "click", () => dispatch({ type: "zoom", direction: -1 }));
   on(els.zoomIn, "click", () => dispatch({ type: "zoom", direction: 1 }));
-  on(els.copy, "click", () => dispatch({ type: "key", act: { type: "action", action: "copy" } }));
+  on(els.copy, "click", () => dispatch({ type: "copyButton" }));
+  // a cell that takes the focus (a screen reader back in focus mode on it) becomes the cursor
+  on(els.board, "focusin", (e) => {
+    const idx = cellIndexOf(loop.board, e.composedPath?.()[0] ?? e.target);
+    if (idx >= 0) dispatch({ type: "focusCell", idx });
+  });
   on(els.statsToggle, "click", () => dispatch({ type: "panel", name: "stats" }));
   on(els.helpToggle, "click", () => dispatch({ type: "panel", name: "help" }));
   const setting = (name, value) => dispatch({ type: "setting", name, value });

@@ -64,6 +64,8 @@ sys.argv = ["/usr/bin/orca", "--debug-file", debug_file, *sys.argv[3:]]
 runpy.run_path("/usr/bin/orca", run_name="__main__")
 """
 
+# What Orca says; not its key echo (each key pressed, "tab ", "space ", "f ", written with a space before its
+# "{"), which is Orca's own setting, not the page's.
 SPEECH_LINE = re.compile(r"SPEECH OUTPUT: '(.*?)'(?: voice=\S+)?(?:\{.*)?$")
 
 

@@ -113,7 +113,7 @@ def _lose_and_win(lab: Any, scanner: Scanner, theme: str) -> None:
 
 
 def test_axe_wcag22_aa_light_and_dark(lab: Any) -> None:
-    lab.page.set_viewport_size({"width": 1280, "height": 1400})  # the 9x9 with its panels open in view
+    lab.page.set_viewport_size({"width": 1280, "height": 1500})  # the 9x9 with its panels open in view
     _open(lab)
     scanner = Scanner(lab.page, lab.screenshot)
     for theme in ("light", "dark"):
@@ -143,7 +143,7 @@ def test_axe_in_notebook7(notebook7: Any) -> None:
     covers the widget's root only: Notebook 7's header, toolbar and menus are Jupyter's, not this
     project's."""
     page = notebook7.page
-    page.set_viewport_size({"width": 1280, "height": 1400})  # the 9x9 with its panels open in view
+    page.set_viewport_size({"width": 1280, "height": 1500})  # the 9x9 with its panels open in view
     notebook7.server.write_notebook("a11y-nb7.ipynb", TWO_BEGINNERS)
     notebook7.open("a11y-nb7.ipynb")
     notebook7.run_all()

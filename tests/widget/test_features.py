@@ -6,11 +6,13 @@ import pytest
 from _widget_helpers import after, browser_request
 
 from ipyminesweeper import Board, GameOverError, Minesweeper, Move, View, new_board
+from ipyminesweeper.solver import analyse
 from ipyminesweeper.widget import (
     Flag,
     Hint,
     Live,
     MessageError,
+    NextSafe,
     Resume,
     Reveal,
     Scrub,
@@ -58,6 +60,69 @@ def test_no_hint_after_the_end_or_while_looking_back() -> None:
         after(after(s, Reveal(mine)), Hint())
     with pytest.raises(MessageError, match="looking back"):
         after(after(playing(), Scrub(0)), Hint())
+
+
+# --- the scan key K: the next certainly safe cell, a hint ------------------------------------------
+
+
+def certainly_safe(board: Board) -> list[int]:
+    """The covered cells the exact analysis proves safe, from the player's view, in reading order."""
+    cells = board.view.cells
+    return sorted(
+        r * board.cols + c for r, c in analyse(board.view).safe if cells[r * board.cols + c] in ".f"
+    )
+
+
+def test_next_safe_is_the_first_proved_safe_cell_after_the_cursor_and_a_hint() -> None:
+    s = playing()
+    safe = certainly_safe(s.board)
+    assert len(safe) >= 2, "seed 3's opening leaves several safe cells"
+    cursor = divmod(safe[0], 9)
+    hinted = after(s, NextSafe(cursor))
+    assert hinted.hint is not None and hinted.hint.move is not None and hinted.hint.strategy == "exact"
+    move = hinted.hint.move
+    assert move.pos == divmod(safe[1], 9), "the next one after the cursor, not the cursor's own cell"
+    assert move.action == "reveal" and move.probability == 0.0 and move.reason.startswith(f"({move.pos[0]},")
+    assert not s.board.is_mine(move.pos)
+    assert hinted.board is s.board, "shown, not played"
+    assert hinted.assistance.hints == 1 and "1 hint" in hinted.assistance.describe(), "counted as a hint"
+    state = render(hinted)
+    assert (state["hint_move"]["row"], state["hint_move"]["col"]) == move.pos
+    last = divmod(safe[-1], 9)
+    assert after(s, NextSafe(last)).hint.move.pos == divmod(safe[0], 9), "after the last: around to the first"  # type: ignore[union-attr]
+    assert after(after(hinted, NextSafe(move.pos)), NextSafe((0, 0))).assistance.hints == 3
+
+
+def test_next_safe_says_why_not_and_counts_nothing() -> None:
+    ready = start(new_board(9, 9, 10, seed=3))
+    with pytest.raises(MessageError, match="before the first move"):
+        after(ready, NextSafe((0, 0)))
+    guess = after(start(new_board(4, 4, 5, seed=0, first_click="safe")), Reveal((0, 0)))
+    assert guess.board.view.to_text().startswith("1...") and certainly_safe(guess.board) == []
+    with pytest.raises(MessageError, match="no covered cell is certainly safe"):
+        after(guess, NextSafe((0, 0)))
+    assert guess.assistance.hints == 0
+    s = start(new_board(9, 9, 10, seed=4, first_click="any"))
+    mine = next(p for p in s.board.positions() if s.board.is_mine(p))
+    with pytest.raises(GameOverError):
+        after(after(s, Reveal(mine)), NextSafe((0, 0)))
+    with pytest.raises(MessageError, match="looking back"):
+        after(after(playing(), Scrub(0)), NextSafe((0, 0)))
+    with pytest.raises(ValueError):
+        after(playing(), NextSafe((9, 0)))
+
+
+def test_next_safe_from_the_browser_and_from_python() -> None:
+    w = Minesweeper("beginner", seed=1)
+    w.reveal(4, 4)
+    browser_request(w, {"action": "next_safe", "row": 0, "col": 0})
+    assert w.error == "" and w.hint_move["strategy"] == "exact" and w.hint_move["probability"] == 0.0
+    first = (w.hint_move["row"], w.hint_move["col"])
+    assert first == divmod(certainly_safe(w.board)[0], 9)
+    assert w.next_safe(first).pos == divmod(certainly_safe(w.board)[1], 9)
+    assert w.next_safe(*first) == w.next_safe(first), "w.next_safe(r, c) and w.next_safe((r, c))"
+    browser_request(w, {"action": "next_safe", "row": 0})
+    assert "next_safe" in w.error or "col" in w.error, w.error
 
 
 # --- time travel -------------------------------------------------------------------------------------

@@ -156,6 +156,7 @@ def test_every_message_is_listed_once_and_exported() -> None:
         "new_game",
         "step",
         "hint",
+        "next_safe",
         "scrub",
         "live",
         "resume",

@@ -6,7 +6,7 @@ Running them over many games (benchmarks, tournaments, the command line) is :mod
 ``no_guess_placement`` is the engine's "no-guess" placement; the package root registers it.
 """
 
-from .exact import exact, exact_flags, opening_cell
+from .exact import exact, exact_flags, next_safe, opening_cell
 from .game import StrategyError, ask, step, who
 from .move import ACTIONS, Action, InvalidMoveError, Move, Strategy, apply_move, validate_move
 from .noguess import NoGuessError, is_no_guess, no_guess_placement
@@ -35,6 +35,7 @@ __all__ = [
     "exact",
     "exact_flags",
     "is_no_guess",
+    "next_safe",
     "no_guess_placement",
     "opening_cell",
     "register_strategy",

@@ -24,7 +24,7 @@ from . import wording
 from .guess import EXACT_RULE, GuessRule, guess, reveal_or_unflag
 from .move import Action, Explanation, Move, evidence, explained_later, playable
 
-__all__ = ["ExactStrategy", "exact", "exact_flags", "opening_cell"]
+__all__ = ["ExactStrategy", "exact", "exact_flags", "next_safe", "opening_cell"]
 
 _NUMBER = re.compile("[0-8]")  # a revealed number in a view's cells (one search at C speed per move)
 
@@ -65,6 +65,28 @@ def _certain(view: View, cell: int) -> Move:
     pos = divmod(cell, view.cols)
     action: Action = "flag" if view.cells[cell] == "f" else "reveal"
     return explained_later(action, pos, 0.0, partial(_explain_certain, view, pos))
+
+
+def next_safe(view: View, after: Position) -> Move | None:
+    r"""The first covered (or flagged) cell after ``after``, in reading order and around to the start
+    (``after`` itself last), that the exact analysis proves safe: revealed (or unflagged), with its reason;
+    None when no cell is certainly safe. Like :func:`exact`, it reads the player's view only.
+
+    >>> from ipyminesweeper import View
+    >>> view = View.from_text("1..\n...\n...", mines=2)
+    >>> next_safe(view, (0, 0)) is None  # a mine next to the 1, another anywhere else: nothing is certain
+    True
+    >>> view = View.from_text("01.\n01.\n...", mines=1)
+    >>> next_safe(view, (0, 0)).pos, next_safe(view, (2, 0)).pos
+    ((2, 0), (2, 1))
+    """
+    _, cols, cells = playable(view)
+    size = view.rows * cols
+    start = after[0] * cols + after[1]
+    safe = [r * cols + c for r, c in analyse(view).safe if cells[r * cols + c] in ".f"]
+    if not safe:
+        return None
+    return _certain(view, min(safe, key=lambda cell: (cell - start - 1) % size))
 
 
 def _exact_move(view: View, rules: Reasoner, *, flags: bool, rule: GuessRule) -> Move:

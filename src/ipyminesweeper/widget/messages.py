@@ -52,6 +52,7 @@ __all__ = [
     "MessageError",
     "NewGame",
     "NewGameOf",
+    "NextSafe",
     "Pause",
     "Play",
     "Rejected",
@@ -317,6 +318,14 @@ class Hint(GameMessage):
 
 
 @dataclass(frozen=True)
+class NextSafe(CellMessage):
+    """Show, as a hint, the first cell after ``pos`` (in reading order, then around) that the exact solver
+    proves safe from the player's view: the scan key K moves the cursor there. Counts as a hint."""
+
+    action = "next_safe"
+
+
+@dataclass(frozen=True)
 class Scrub(GameMessage):
     """Look at board ``index`` of the history (read-only); the last index is the live game."""
 
@@ -402,7 +411,7 @@ class SetDelay(GameMessage):
     """Seconds between two autoplayer moves, from 0 to :data:`MAX_DELAY`."""
 
     seconds: float
-    setting = "delay"
+    setting: ClassVar[str] = "delay"
 
     def __post_init__(self) -> None:
         problem = f"delay must be a number of seconds from 0 to {MAX_DELAY:g}"
@@ -414,7 +423,7 @@ class SetLabels(GameMessage):
     """Row and column labels: on, off, or None (automatic: on once help was used)."""
 
     on: bool | None
-    setting = "labels"
+    setting: ClassVar[str] = "labels"
 
     def __post_init__(self) -> None:
         _require_type(
@@ -429,7 +438,7 @@ class SetCellSize(GameMessage):
     output's width."""
 
     pixels: int
-    setting = "cell_size"
+    setting: ClassVar[str] = "cell_size"
 
     def __post_init__(self) -> None:
         px = self.pixels
@@ -608,7 +617,8 @@ def decode(content: object) -> Message:
     ``{"action": "reveal" | "flag" | "chord", "row": int, "col": int}``, ``{"action": "scrub", "index":
     int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
     ``first_click`` (a :class:`NewGameOf`: its seed comes later, from the runtime), and
-    ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``.
+    ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``, and
+    ``{"action": "next_safe", "row": int, "col": int}`` (the cursor: a hint of the next certainly safe cell).
     """
     if not isinstance(content, dict):
         raise MessageError(f"expected a JSON object, got {type(content).__name__}")

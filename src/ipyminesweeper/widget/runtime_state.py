@@ -316,7 +316,7 @@ def is_slow(state: RuntimeState, session: Session, message: Message) -> bool:
         case msg.FromBrowser(messages):
             work = state.work
             return (work is None or work.autoplay) and any(is_slow(state, session, m) for m in messages)
-        case msg.Step() | msg.Hint() | msg.AutoStep():
+        case msg.Step() | msg.Hint() | msg.NextSafe() | msg.AutoStep():
             return True
         case RuntimeMessage():
             return False

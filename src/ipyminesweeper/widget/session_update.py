@@ -62,6 +62,8 @@ def update(session: Session, message: GameMessage, *, now: int = 0) -> Updated:
             after = replace(go.stepped(session, strategy, now), autoplay=None)
         case msg.Hint(strategy):
             after = go.hinted(go.require_live(session), strategy)
+        case msg.NextSafe(pos):
+            after = go.safe_hinted(go.require_live(session), pos)
         case msg.Play(strategy, moves):
             after = go.playing(go.require_live(session), strategy, moves)
         case msg.Pause():
@@ -80,12 +82,8 @@ def update(session: Session, message: GameMessage, *, now: int = 0) -> Updated:
             after = go.with_strategy(session, name, fn, select)
         case msg.ShowProbabilities(on):
             after = go.overlay_shown(session, on)
-        case msg.SetDelay(seconds):
-            after = go.set_settings(session, delay=seconds)
-        case msg.SetLabels(on):
-            after = go.set_settings(session, labels=on)
-        case msg.SetCellSize(px):
-            after = go.set_settings(session, cell_size=px)
+        case msg.SetDelay(value) | msg.SetLabels(value) | msg.SetCellSize(value):  # a setting, by its name
+            after = go.set_settings(session, **{message.setting: value})
         case msg.SetQuestionMarks(on):
             after = go.question_marks_shown(session, on)
         case msg.StatsChanged(stats, notice) if notice:  # the store says something once: shown, and logged

@@ -14,7 +14,8 @@ from typing import Any
 from ..engine import Board, GameOverError, Position, chord, reveal, toggle_flag
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
-from ..play import Move, Strategy, ask, step, strategy_name
+from ..play import Move, Strategy, ask, next_safe, step, strategy_name
+from . import wording
 from .history import History, Turn
 from .messages import NAME_LIMIT, MessageError
 from .session import Assistance, Autoplay, Session
@@ -37,6 +38,7 @@ __all__ = [
     "result_of",
     "resumed",
     "revealed",
+    "safe_hinted",
     "scrubbed",
     "selected",
     "set_settings",
@@ -126,6 +128,22 @@ def hinted(session: Session, strategy: str | Strategy | None) -> Session:
     move = ask(session.board, fn, name)
     helped = replace(session.assistance, hints=session.assistance.hints + 1)
     return replace(session, hint=Turn(move, name), assistance=helped)
+
+
+def safe_hinted(session: Session, after: Position) -> Session:
+    """The first cell after ``after`` that the exact solver proves safe, shown as a hint and counted as one;
+    a MessageError (nothing counted) when the game is not on or no cell is certainly safe."""
+    board = session.board
+    board.index(after)  # a cell of the board
+    if board.over:
+        raise GameOverError(f"the game is {board.status}: start a new game to play again")
+    if board.status == "ready":
+        raise MessageError(wording.no_safe_yet(board.first_click))
+    move = next_safe(board.view, after)
+    if move is None:
+        raise MessageError(wording.NO_SAFE_CELL)
+    helped = replace(session.assistance, hints=session.assistance.hints + 1)
+    return replace(session, hint=Turn(move, "exact"), assistance=helped)
 
 
 def playing(session: Session, strategy: str | Strategy | None, moves: int | None) -> Session:

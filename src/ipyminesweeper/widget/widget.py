@@ -230,6 +230,14 @@ class Minesweeper(Runtime):
         assert session.hint is not None and session.hint.move is not None
         return session.hint.move
 
+    def next_safe(self, row: int | Position = (0, 0), col: int | None = None) -> Move:
+        """Show, as a hint, the first cell after ``(row, col)`` (reading order, then around to the start)
+        that the exact solver proves safe from the player's view: what the key K does, from the cursor.
+        Counts as a hint; a ValueError says so when no cell is certainly safe."""
+        session = self.send(msg.NextSafe(position_of("next_safe", row, col)))
+        assert session.hint is not None and session.hint.move is not None
+        return session.hint.move
+
     def step(self, strategy: str | Strategy | None = None) -> Move:
         """Play one move of ``strategy`` (a name, a callable, or the selected one) and return the Move.
 

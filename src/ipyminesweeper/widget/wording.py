@@ -8,12 +8,33 @@ from __future__ import annotations
 
 from ..engine import Position, format_position
 
-__all__ = ["BOARD_SET", "START", "assistance", "game_over", "move_by", "strategy_stopped"]
+__all__ = [
+    "BOARD_SET",
+    "NO_SAFE_CELL",
+    "START",
+    "assistance",
+    "game_over",
+    "move_by",
+    "no_safe_yet",
+    "strategy_stopped",
+]
 
 START = "the start"
 """The first step of a history."""
 BOARD_SET = "a board set from code"
 """A step of the history made by ``w.board = ...``."""
+
+NO_SAFE_CELL = "no covered cell is certainly safe: every one of them may hide a mine"
+"""What the scan key K (``NextSafe``) says when the exact solver proves no covered cell safe."""
+
+
+def no_safe_yet(first_click: str) -> str:
+    """What K says before the first move: the first click decides (``first_click``: the board's rule)."""
+    if first_click == "any":
+        return "no cell is certainly safe before the first move: the first click may lose"
+    return (
+        f"no cell is proved safe before the first move; the first click is safe (first click: {first_click})"
+    )
 
 
 def _count(n: int, one: str, many: str) -> str:
