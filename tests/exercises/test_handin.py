@@ -28,7 +28,7 @@ from ipyminesweeper.exercises.handin import (
     MAX_NOTEBOOK_BYTES,
     MAX_STRATEGY_BYTES,
     HandInFolder,
-    Refused,
+    RefusedHandIn,
     student_name,
 )
 from ipyminesweeper.exercises.serve import ClassServer, RateLimit, parse_addresses
@@ -363,7 +363,7 @@ def test_the_first_page_says_what_to_do_in_two_lines(classroom: Classroom) -> No
 def test_names_are_lower_case_and_nfc() -> None:
     assert student_name(" Zoe\u0308_Lovelace ") == "zo\u00eb_lovelace"
     assert student_name("jean-luc2") == "jean-luc2"
-    with pytest.raises(Refused, match="name: U\\+0009"):
+    with pytest.raises(RefusedHandIn, match="name: U\\+0009"):
         student_name("ada\tb")
 
 

@@ -46,7 +46,7 @@ from .editions import SECRET, mark_of
 from .flags import Judged, judged, notebook_flags, read_flags, stub_function
 from .gradebook import FORMATS, ExerciseGrade, Gradebook, SubmissionGrade
 from .limits import check_budget
-from .reading import Step, binding_cell, is_given, same_code, without_checks
+from .reading import CellToRun, binding_cell, is_given, same_code, without_checks
 from .student import GradeLimits, Notebook, Remote
 
 __all__ = [
@@ -161,17 +161,17 @@ def notebook_name(notebook: dict[str, Any], path: Path, known: set[str]) -> str 
     return None
 
 
-def plan(submission: dict[str, Any], course: CourseNotebook, names: Sequence[str]) -> list[Step]:
+def plan(submission: dict[str, Any], course: CourseNotebook, names: Sequence[str]) -> list[CellToRun]:
     """The cells to run, in the submission's order, up to the last one that defines one of ``names``:
     a cell whose text is one of the course's runs as the course's, any other as the student wrote it,
     without its ``check_...(...)`` lines."""
-    steps: list[Step] = []
+    steps: list[CellToRun] = []
     for cell in submission.get("cells", []):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         text = _source(cell)
         given = is_given(text, course.given)
-        steps.append(Step(text if given else without_checks(text), len(steps) + 1, given))
+        steps.append(CellToRun(text if given else without_checks(text), len(steps) + 1, given))
     last = max((s.number for name in names if (s := binding_cell(steps, name)) is not None), default=0)
     return steps[:last]
 
@@ -183,7 +183,7 @@ class _Hand:
     name: str
     data: bytes
     student: str
-    steps: tuple[Step, ...]
+    steps: tuple[CellToRun, ...]
     notebook: str
 
 
@@ -273,7 +273,7 @@ def _only_theirs(exercise: Exercise, hand: _Hand) -> bool:
     return not any(binding_cell(own, name) is not None for name in exercise.names[1:])
 
 
-def _unparsed(steps: Sequence[Step], name: str, notebook: Notebook) -> str:
+def _unparsed(steps: Sequence[CellToRun], name: str, notebook: Notebook) -> str:
     """The note of a cell that looks like the exercise's (it names ``name``) but does not parse."""
     for step in reversed(steps):
         if (
