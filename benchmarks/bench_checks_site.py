@@ -55,8 +55,8 @@ print("CLICKS", json.dumps({"reveal": numbers[:CLICKS_N], "flag": mines[:CLICKS_
 
 
 def notebook(folder: Path) -> Path:
-    """The site's notebook: install the project, the cases (check_cases.py, verbatim), the widget and the
-    Button (cells to click)."""
+    """The site's notebook: install the project, the widget and the Button (cells to click), the cases
+    (check_cases.py, verbatim)."""
     import nbformat
 
     folder.mkdir(parents=True, exist_ok=True)
@@ -67,8 +67,8 @@ def notebook(folder: Path) -> Path:
         nbformat.v4.new_code_cell(
             'import sys\nif sys.platform == "emscripten":\n    %pip install -q ipyminesweeper', id="install"
         ),
-        nbformat.v4.new_code_cell(cases, id="cases"),
         nbformat.v4.new_code_cell(WIDGET_CELL, id="widget"),
+        nbformat.v4.new_code_cell(cases, id="cases"),  # last: in_site clicks it to add its own cell
     ]
     path = folder / "bench-checks.ipynb"
     text = nbformat.writes(nb)
@@ -89,24 +89,29 @@ def clicks(page: Any) -> dict[str, Any]:
     for kind, button in (("reveal", "left"), ("flag", "right")):
         for r, c, state in chosen[kind]:
             out[kind].append(float(click(page, (r, c, state), button)["ms"]))
+        print(f"[checks site] {len(out[kind])} clicks: {kind}", file=sys.stderr, flush=True)
     html = ".jp-OutputArea-output .widget-html-content"
     for i in range(CLICKS + WARMUP):
         page.evaluate(ARM_TEXT, [html, str(i + 1)])
         page.locator(".jp-OutputArea-output button.jupyter-button").click()
         out["button"].append(float(page.evaluate("() => window.__ipymsResult")["ms"]))
+    print("[checks site] the Button clicked; now the checks", file=sys.stderr, flush=True)
     return {"clicks": {kind: ms[WARMUP:] for kind, ms in out.items()}, "first_click_ms": out["reveal"][0]}
 
 
 def run(rounds: int = ROUNDS) -> dict[str, Any]:
     """The checks here and in the site, and the clicks there."""
-    import build_lite
+    import importlib
 
     from .bench_lite import WORK, in_site  # first: it puts scripts/ and tests/lite/ on sys.path
     from .check_cases import measure
 
+    build_lite = importlib.import_module("build_lite")
+
     built = build_lite.build(WORK / "checks-site", [notebook(WORK / "checks-notebooks")])
     load = [os.getloadavg()[0]]
     here = measure(rounds)
+    print("[checks site] CPython done; now the site", file=sys.stderr, flush=True)
     load.append(os.getloadavg()[0])
     started = time.monotonic()
     there = in_site(built, "bench-checks.ipynb", f"measure({rounds})", 3600, extra=clicks)
