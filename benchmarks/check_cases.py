@@ -1,7 +1,7 @@
 """The checks of the course's 90-minute path (02, 03, 05 and 06), each on the answers a student gives:
 the notebook's stub, typical wrong answers, and a right one (the notebook's folded solution).
 
-Self-contained (the standard library and ipyminesweeper only): ``bench_checks`` runs :func:`measure` here
+Self-contained (the standard library and ipyminesweeper only): ``bench_checks_site`` runs :func:`measure` here
 in CPython, and sends this file's text as a cell to the offline site's Pyodide, which runs the same
 function on the same answers.
 """
