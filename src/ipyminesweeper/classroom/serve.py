@@ -1,4 +1,4 @@
-"""``python -m ipyminesweeper.exercises serve``: the offline site and the hand-in, from the teacher's laptop.
+"""``python -m ipyminesweeper.classroom serve``: the offline site and the hand-in, from the teacher's laptop.
 
 One process, the standard library only (``http.server``):
 
@@ -338,9 +338,9 @@ def banner(server: ClassServer, host: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ipyminesweeper.exercises serve [--site DIR] [--handin DIR] [--class-code CODE] ...``."""
+    """``python -m ipyminesweeper.classroom serve [--site DIR] [--handin DIR] [--class-code CODE] ...``."""
     parser = argparse.ArgumentParser(
-        prog="python -m ipyminesweeper.exercises serve",
+        prog="python -m ipyminesweeper.classroom serve",
         description="Serve the offline site to the classroom network, and take the students' hand-ins.",
     )
     parser.add_argument(

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, BoardError, View
+from ..exercises.foreign import ABSENT, Foreign
+from ..exercises.laws import Rules
 from ..play import Move
-from .foreign import ABSENT, Foreign
-from .laws import Rules
 
 __all__ = [
     "DEPTH",

@@ -1,6 +1,6 @@
 """Grade a folder of handed-in notebooks: points per exercise, a gradebook, and feedback for each student.
 
-    python -m ipyminesweeper.exercises grade SUBMISSIONS/ --out grades.csv [--format canvas|moodle]
+    python -m ipyminesweeper.classroom grade SUBMISSIONS/ --out grades.csv [--format canvas|moodle]
 
 Two processes grade each notebook, and only one of them is trusted:
 
@@ -41,11 +41,11 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.escape import terminal_text
+from ..exercises.limits import check_budget
 from .course import EXERCISES, KEY, Exercise, exercises_of
 from .editions import SECRET, mark_of
 from .flags import Judged, judged, notebook_flags, read_flags, stub_function
 from .gradebook import FORMATS, ExerciseGrade, Gradebook, SubmissionGrade
-from .limits import check_budget
 from .reading import CellToRun, binding_cell, is_given, same_code, without_checks
 from .student import GradeLimits, Notebook, Remote
 
@@ -337,7 +337,7 @@ def _read(path: Path) -> bytes | None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ipyminesweeper.exercises grade",
+        prog="python -m ipyminesweeper.classroom grade",
         description="Grade handed-in notebooks: points per exercise (partial credit), a gradebook, feedback.",
     )
     parser.add_argument(
@@ -377,7 +377,7 @@ def _executor(address: str | None, parser: argparse.ArgumentParser) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ipyminesweeper.exercises grade SUBMISSIONS/ [--out grades.csv] [--format canvas] ...``."""
+    """``python -m ipyminesweeper.classroom grade SUBMISSIONS/ [--out grades.csv] [--format canvas] ...``."""
     parser = _parser()
     args = parser.parse_args(argv)
     if not args.submissions.is_dir():

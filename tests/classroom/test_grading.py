@@ -17,9 +17,9 @@ import pytest
 from benchmarks.bench_grading import LIMITS
 from benchmarks.class_submissions import SUBMISSIONS, write_class
 
-from ipyminesweeper.exercises.gradebook import Gradebook
-from ipyminesweeper.exercises.grading import Course, example_seed, grade_folder, main, notebook_name, plan
-from ipyminesweeper.exercises.reading import CellToRun, without_checks
+from ipyminesweeper.classroom.gradebook import Gradebook
+from ipyminesweeper.classroom.grading import Course, example_seed, grade_folder, main, notebook_name, plan
+from ipyminesweeper.classroom.reading import CellToRun, without_checks
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
