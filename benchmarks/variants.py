@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Set
 
-from ipyminesweeper.engine import Position
+from ipyminesweeper.engine import Position, View
 from ipyminesweeper.engine.geometry import neighbour_table
-from ipyminesweeper.play.exact import ExactStrategy
-from ipyminesweeper.play.guess import Candidate, GuessRule, candidate
+from ipyminesweeper.play import Move
+from ipyminesweeper.play.exact import settled
+from ipyminesweeper.play.guess import Candidate, GuessRule, candidate, guess
 from ipyminesweeper.play.influence import fifty_fifty_influence
 from ipyminesweeper.solver import Analysis, ViewLike
 
@@ -88,28 +89,28 @@ LONG_TERM = GuessRule(weighs=always)  # Hill's long-term risk at every guess
 WIDE = GuessRule(weighs=never, more=influenced)  # Hill's wider candidates, exact's look-ahead (as measured)
 UNWEIGHTED = GuessRule(weighs=never)  # the look-ahead alone
 
-exact_long_term = ExactStrategy(
-    "exact_long_term",
+
+def exact_under(view: View, rule: GuessRule) -> Move:
+    """``exact``'s move on ``view``, guessing under ``rule``."""
+    found = settled(view)
+    return found if isinstance(found, Move) else guess(view, found, rule)
+
+
+def exact_long_term(view: View) -> Move:
     """``exact`` with Hill's long-term risk at every guess: each look-ahead score weighed by the
     cell's 50/50 influence (``ipyminesweeper.play.influence``), not only while the revealed cells are
-    one region.""",
-    flags=False,
-    rule=LONG_TERM,
-)
+    one region."""
+    return exact_under(view, LONG_TERM)
 
-exact_wide = ExactStrategy(
-    "exact_wide",
+
+def exact_wide(view: View) -> Move:
     """``exact`` as it played before 2026-11-26 (:data:`UNWEIGHTED`) with Hill's wider candidate set:
     cells that could be half of a later 50/50 are weighed too, with ``exact``'s own look-ahead
-    (:func:`influenced`).""",
-    flags=False,
-    rule=WIDE,
-)
+    (:func:`influenced`)."""
+    return exact_under(view, WIDE)
 
-exact_unweighted = ExactStrategy(
-    "exact_unweighted",
+
+def exact_unweighted(view: View) -> Move:
     """``exact`` as it played before 2026-11-26: the look-ahead never weighs by 50/50 influence
-    (``exact`` weighs while the revealed cells are one region).""",
-    flags=False,
-    rule=UNWEIGHTED,
-)
+    (``exact`` weighs while the revealed cells are one region)."""
+    return exact_under(view, UNWEIGHTED)
