@@ -21,7 +21,7 @@ from ..solver import Analysis, analyse, deduce
 from ..solver.closure import proved_safe
 from . import wording
 from .guess import guess, reveal_or_unflag
-from .move import Action, Explanation, Move, evidence, explained_later, playable
+from .move import Action, Explanation, Move, evidence, playable
 
 __all__ = ["exact", "exact_flags", "explain_certain", "opening_cell", "settled"]
 
@@ -59,7 +59,7 @@ def _certain(view: View, index: int) -> Move:
     """Reveal (or unflag) the covered cell ``index``, proved safe; explained when read."""
     pos = divmod(index, view.cols)
     action: Action = "flag" if view.cells[index] == "f" else "reveal"
-    return explained_later(action, pos, 0.0, partial(explain_certain, view, pos))
+    return Move(action, pos, probability=0.0, why=partial(explain_certain, view, pos))
 
 
 def settled(view: View, *, flags: bool = False) -> Move | Analysis:
