@@ -1,27 +1,40 @@
 """Variants of ``exact`` that were measured and not adopted (``--strategy benchmarks.variants:NAME``).
 
-Each changes one seam of ``exact``'s look-ahead (``ipyminesweeper.play.guess.GuessRule``), and its
+Each changes one of the two seams of ``exact``'s look-ahead (:class:`GuessRule`): whether a score is
+weighed by the cell's 50/50 influence, and which cells are weighed besides ``exact``'s candidates. Their
 figures are in docs/research/exact.md. They live here, not in the package, so the product holds only
-the rule that runs; ``tests/benchmarks/test_variants.py`` keeps them working.
+the rule it plays; ``tests/benchmarks/test_variants_*.py`` keep them working.
 """
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Callable, Sequence, Set
+from dataclasses import dataclass
 
 from ipyminesweeper.engine import Position, View
 from ipyminesweeper.engine.geometry import neighbour_table
 from ipyminesweeper.play import Move
 from ipyminesweeper.play.exact import settled
-from ipyminesweeper.play.guess import Candidate, GuessRule, candidate, guess
+from ipyminesweeper.play.guess import (
+    PROGRESS_BONUS,
+    Candidate,
+    Weighing,
+    best_guess,
+    candidate,
+    candidates,
+    early_guess,
+    one_region,
+)
 from ipyminesweeper.play.influence import fifty_fifty_influence
 from ipyminesweeper.solver import Analysis, ViewLike
 
 __all__ = [
+    "EXACT_RULE",
     "INFLUENCED",
     "LONG_TERM",
     "UNWEIGHTED",
     "WIDE",
+    "GuessRule",
     "alike",
     "always",
     "exact_long_term",
@@ -29,7 +42,53 @@ __all__ = [
     "exact_wide",
     "influenced",
     "never",
+    "weigh",
 ]
+
+More = Callable[[ViewLike, Analysis, Set[Position], float], Sequence[Candidate]]
+"""``more(view, analysis, skip, least)``: cells to weigh besides the candidates (``skip``), none less
+safe than ``least`` (one less safe can neither win nor come near the best)."""
+
+
+@dataclass(frozen=True)
+class GuessRule:
+    """The two seams of ``exact``'s look-ahead (step 4 of ``ipyminesweeper.play.guess``) that the
+    variants change. ``weighs(view)``: whether each look-ahead score is weighed by the cell's 50/50
+    influence, as Hill's solvers do (``exact`` weighs while the revealed cells are one region).
+    ``more``: cells weighed after the candidates (``exact``: none)."""
+
+    weighs: Callable[[ViewLike], bool] = one_region
+    more: More | None = None
+
+
+EXACT_RULE = GuessRule()
+"""The rule ``exact`` plays (``ipyminesweeper.play.guess.weigh``)."""
+
+
+def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
+    """``ipyminesweeper.play.guess.weigh`` under ``rule``: the candidates weighed, best first, those
+    dropped half-way last; then ``rule.more``'s cells."""
+    weighing = Weighing(view, a, frozenset(r * view.cols + c for r, c in a.mines), rule.weighs(view))
+    listed = candidates(view, a)
+    for c in listed:
+        weighing.consider(c)
+    if rule.more is not None:
+        # a cell scores at most its P(safe) (times the bonus and, weighted, its weight): one less safe
+        # than this cannot win
+        least = -1.0 if weighing.weighted else max(weighing.best, 0.0) / (1 + PROGRESS_BONUS)
+        for c in rule.more(view, a, {c.pos for c in listed}, least):
+            weighing.consider(c)
+    return weighing.ranked()
+
+
+def exact_under(view: View, rule: GuessRule) -> Move:
+    """``exact``'s move on ``view``, guessing under ``rule``."""
+    found = settled(view)
+    if isinstance(found, Move):
+        return found
+    early = early_guess(view, found)
+    return early if early is not None else best_guess(view, found, weigh(view, found, rule))
+
 
 INFLUENCED = 0.9  # WIDE adds cells whose P(safe) + 50/50 influence / layouts > this * the best one
 
@@ -88,12 +147,6 @@ def influenced(view: ViewLike, a: Analysis, skip: Set[Position], least: float) -
 LONG_TERM = GuessRule(weighs=always)  # Hill's long-term risk at every guess
 WIDE = GuessRule(weighs=never, more=influenced)  # Hill's wider candidates, exact's look-ahead (as measured)
 UNWEIGHTED = GuessRule(weighs=never)  # the look-ahead alone
-
-
-def exact_under(view: View, rule: GuessRule) -> Move:
-    """``exact``'s move on ``view``, guessing under ``rule``."""
-    found = settled(view)
-    return found if isinstance(found, Move) else guess(view, found, rule)
 
 
 def exact_long_term(view: View) -> Move:
