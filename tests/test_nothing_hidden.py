@@ -40,7 +40,9 @@ KEPT = {
     "exercises/draws.py:_KEPT": "a memo of the checks' examples, keyed by the drawing that makes them",
     "exercises/needs.py:_BY_FUNCTION": "each function's latest check verdict, which needs() reads",
     "exercises/needs.py:_BY_ID": "the same, for functions that take no weak reference",
-    "exercises/flags.py:STUB_NAMES": "the names a stub may use, filled once when first needed",
+    "exercises/draws.py:_KEPT_SMALLEST": "a memo of the smallest examples, keyed by what makes them",
+    "exercises/timelimit.py:_STACKS": "the limits running in each thread, innermost last (they nest)",
+    "classroom/flags.py:STUB_NAMES": "the names a stub may use, filled once when first needed",
 }
 """Module-level state that functions change, allowed: where it is, and why it is no hidden state."""
 

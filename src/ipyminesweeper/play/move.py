@@ -122,6 +122,11 @@ class Move:
         """The covered cells those numbers constrain."""
         return self.explanation()[2]
 
+    def kept(self) -> Move:
+        """This move with its explanation worked out and held: a move kept for long (a game's history)
+        then holds nothing it was worked out from, such as a big board's view."""
+        return self if isinstance(self.why, tuple) else Move(*self.fields())
+
     def fields(self) -> tuple[Any, ...]:
         """``(action, pos, reason, probability, score, numbers, constrained)``."""
         reason, numbers, constrained = self.explanation()
