@@ -51,6 +51,10 @@ CHORD_WITHOUT_THE_ZERO_RULE = """def my_chord(board, pos):
     return reduce(lambda b, p: b if b.over else reveal(b, p), covered, board)
 """
 
+BBBV_OF_SAFE_CELLS = """def my_bbbv(board):
+    return sum(1 for p in board.positions() if not board.is_mine(p))   # forgets the openings
+"""
+
 REPLAY_THAT_GOES_ON = """def my_replay(start, moves):
     history = [start]
     for function, pos in moves:
@@ -141,13 +145,17 @@ B, A, P, L, E = (
     "05-properties-and-laws",
     "06-the-elm-loop",
 )
-ALL_GOOD_02 = {"02-toggle_flag": GOOD, "02-chord": GOOD, "02-replay": GOOD}
-FULL_02 = {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 4}
+ALL_GOOD_02 = {"02-toggle_flag": GOOD, "02-chord": GOOD, "02-replay": GOOD, "02-bbbv": GOOD}
+FULL_02 = {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 4, "02-bbbv": 3}
 
 SUBMISSIONS: tuple[Submission, ...] = (
     Submission("ada--02-boards-as-data.ipynb", B, ALL_GOOD_02, FULL_02),
     Submission(
-        "bob--02-boards-as-data.ipynb", B, {}, {"02-toggle_flag": 0, "02-chord": 0, "02-replay": 0}, "stub"
+        "bob--02-boards-as-data.ipynb",
+        B,
+        {},
+        {"02-toggle_flag": 0, "02-chord": 0, "02-replay": 0, "02-bbbv": 0},
+        "stub",
     ),
     Submission(
         "cy--02-boards-as-data.ipynb",
@@ -164,8 +172,8 @@ SUBMISSIONS: tuple[Submission, ...] = (
     Submission(
         "ed--02-boards-as-data.ipynb",
         B,
-        {**ALL_GOOD_02, "02-replay": REPLAY_THAT_GOES_ON},
-        {**FULL_02, "02-replay": 3},
+        {**ALL_GOOD_02, "02-replay": REPLAY_THAT_GOES_ON, "02-bbbv": BBBV_OF_SAFE_CELLS},
+        {**FULL_02, "02-replay": 3, "02-bbbv": 1},
     ),
     Submission(
         "fay--02-boards-as-data.ipynb",
@@ -205,8 +213,8 @@ SUBMISSIONS: tuple[Submission, ...] = (
         "kit--02-boards-as-data.ipynb",
         B,
         {**ALL_GOOD_02, "02-replay": "import os\nos._exit(3)\n"},
-        {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 0},
-        "no cell of this exercise",  # nothing after the last answer runs: the exit never happens
+        {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 0, "02-bbbv": 0},
+        "stopped in cell",  # the process ends in replay's cell: it and the cells after it count nothing
     ),
     Submission(
         "lu--02-boards-as-data.ipynb",
@@ -235,7 +243,7 @@ SUBMISSIONS: tuple[Submission, ...] = (
             **ALL_GOOD_02,
             "02-replay": _with("GOOD", "total = sum(range(10**14))   # one call to C: no alarm stops it\n"),
         },
-        {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 0},
+        {"02-toggle_flag": 3, "02-chord": 4, "02-replay": 0, "02-bbbv": 0},
         "ran past its",
     ),
     Submission("oona--03-autoplayer.ipynb", A, {"03-careful": GOOD}, {"03-careful": 7}),

@@ -141,7 +141,7 @@ def test_no_row_has_more_points_than_possible_whatever_the_pipe_carried(
         assert all(e.points <= e.possible for e in row.exercises)
         assert {e.exercise.split("-")[0] for e in row.exercises} <= {(row.notebook or "")[:2]}
     forged = _rows(book)["writes_to_the_pipe"]
-    assert [e.exercise for e in forged.exercises] == ["02-toggle_flag", "02-chord", "02-replay"]
+    assert [e.exercise for e in forged.exercises] == ["02-toggle_flag", "02-chord", "02-replay", "02-bbbv"]
 
 
 @pytest.mark.slow

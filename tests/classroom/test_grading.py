@@ -163,16 +163,18 @@ def test_the_gradebook_in_canvas_s_and_moodle_s_forms(course: Path, tmp_path: Pa
         "02-toggle_flag toggle_flag",
         "02-chord chord",
         "02-replay replay",
+        "02-bbbv 3BV",
         "03-careful a careful strategy",
     ]
-    assert canvas[1] == ["    Points Possible", "", "", "", "", "3", "4", "4", "7"]
+    assert canvas[1] == ["    Points Possible", "", "", "", "", "3", "4", "4", "3", "7"]
     assert {tuple(r[:1] + r[5:]) for r in canvas[2:]} == {
-        ("ada", "3", "4", "4", ""),
-        ("oona", "", "", "", "7"),
+        ("ada", "3", "4", "4", "3", ""),
+        ("oona", "", "", "", "", "7"),
     }
     moodle = list(csv.reader(io.StringIO(book.write("moodle"))))
-    assert moodle[0] == ["username", "02-toggle_flag", "02-chord", "02-replay", "03-careful", "total"]
-    assert sorted(moodle[1:]) == [["ada", "3", "4", "4", "", "11"], ["oona", "", "", "", "7", "7"]]
+    header = ["username", "02-toggle_flag", "02-chord", "02-replay", "02-bbbv", "03-careful", "total"]
+    assert moodle[0] == header
+    assert sorted(moodle[1:]) == [["ada", "3", "4", "4", "3", "", "14"], ["oona", "", "", "", "", "7", "7"]]
 
 
 @pytest.mark.slow

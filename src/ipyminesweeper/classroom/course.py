@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..exercises.autoplayer import STRATEGY, check_strategy
+from ..exercises.bbbv import BBBV, check_bbbv
 from ..exercises.counting import PROBABILITIES, check_probabilities
 from ..exercises.elm import UPDATE, VIEW, check_update, check_view
 from ..exercises.laws import BROKEN_RULE, PROPERTY, check_broken_rule, check_property
@@ -94,6 +95,16 @@ EXERCISES: dict[str, Exercise] = {
             REPLAY,
             1000,
             ("ipyminesweeper.exercises.moves:replay",),
+        ),
+        Exercise(
+            "02-bbbv",
+            "02-boards-as-data",
+            "3BV",
+            ("my_bbbv",),
+            check_bbbv,
+            BBBV,
+            1000,
+            ("ipyminesweeper.engine.metrics:bbbv", "ipyminesweeper.engine.metrics:bbbv_clicks"),
         ),
         Exercise(
             "03-careful",

@@ -33,6 +33,7 @@ __all__ = [
     "ClickCounts",
     "GameMetrics",
     "bbbv",
+    "bbbv_clicks",
     "click_counts",
     "game_metrics",
     "game_time",
@@ -93,6 +94,16 @@ def bbbv(board: Board) -> int:
     field = _placed(board, "bbbv")
     rows, cols, mask, counts = board.rows, board.cols, field.mask, field.counts
     return len(_openings(rows, cols, mask, counts)) + len(_isolated(rows, cols, mask, counts))
+
+
+def bbbv_clicks(board: Board) -> tuple[frozenset[tuple[int, int]], ...]:
+    """The clicks :func:`bbbv` counts, each as the cells it is made on: the zeros of each opening (a click
+    on any one of them opens it all, with its border), then each number on no opening's border, alone.
+    ``len(bbbv_clicks(board)) == bbbv(board)``."""
+    field = _placed(board, "bbbv_clicks")
+    rows, cols, mask, counts = board.rows, board.cols, field.mask, field.counts
+    found = [frozenset(divmod(i, cols) for i in zeros) for zeros in _openings(rows, cols, mask, counts)]
+    return (*found, *(frozenset({divmod(i, cols)}) for i in _isolated(rows, cols, mask, counts)))
 
 
 def solved_bbbv(board: Board) -> int:

@@ -12,6 +12,7 @@ class tournament) is :mod:`ipyminesweeper.classroom`, built on these checks; not
 """
 
 from .autoplayer import check_strategy
+from .bbbv import check_bbbv
 from .counting import check_probabilities
 from .elm import check_update, check_view
 from .generate import MOVES, boards, games, layouts, positions, positions_on, situations, views
@@ -29,6 +30,7 @@ __all__ = [
     "Panel",
     "Rules",
     "boards",
+    "check_bbbv",
     "check_broken_rule",
     "check_chord",
     "check_law",
