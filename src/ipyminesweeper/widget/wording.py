@@ -110,16 +110,18 @@ def _ratio(value: float | None) -> str:
 
 def metrics_text(m: GameMetrics | None) -> str:
     """A game's figures in a line: ``"3BV 42, 3BV/s 1.05, 50 clicks (40 left, 6 right, 4 chords; 45
-    effective), efficiency 84%, IOE 84%, correctness 90%, throughput 93%, ZiNi 38"``; "" for none."""
+    effective), efficiency 84%, IOE 84%, correctness 90%, throughput 93%, ZiNi 38"``; "" for none. The
+    efficiency (3BV / clicks) is a won game's: a lost one has its IOE (the 3BV it solved / clicks)."""
     if m is None:
         return ""
     c = m.clicks
     solved = "" if m.solved_bbbv == m.bbbv else f" ({m.solved_bbbv} solved)"
     rate = "" if m.bbbv_per_second is None else f", 3BV/s {m.bbbv_per_second:.2f}"
     chords = _count(c.chord, "chord", "chords") or "no chord"
+    efficiency = f"efficiency {_ratio(m.efficiency)}, " if m.won else ""  # 3BV / clicks: a won game's
     return (
         f"3BV {m.bbbv}{solved}{rate}, {c.total} click{'' if c.total == 1 else 's'} ({c.left} left, {c.right} "
-        f"right, {chords}; {c.effective} effective), efficiency {_ratio(m.efficiency)}, IOE {_ratio(m.ioe)}, "
+        f"right, {chords}; {c.effective} effective), {efficiency}IOE {_ratio(m.ioe)}, "
         f"correctness {_ratio(m.correctness)}, throughput {_ratio(m.throughput)}, ZiNi {m.zini}"
     )
 
