@@ -293,13 +293,13 @@ function keyCommand(ui, action, model) {
   return keyRequest(ui, action, model);
 }
 
-/** The review: E opens it (Python rates the moves the first time) or closes it (back to the game); [ ], the
- * buttons and X step through its moves. A step that cannot move says why. */
+/** The review: E opens it (Python rates the moves the first time; while the game is on, Python's error line says
+ * why there is none yet) or closes it (back to the game); [ ], the buttons and X step through its moves. A step
+ * that cannot move says why. */
 function reviewStep(ui, model, which) {
-  const can = controls(model, ui);
   if (which === "toggle") {
     if (model.review.open) return step(ui, [send({ action: "live" })]);
-    return step(ui, can.review ? [send({ action: "review" })] : []);
+    return step(ui, ui.live && !model.problem ? [send({ action: "review" })] : []);
   }
   if (!ui.live || !model.review.open) return step(ui);
   const index = reviewTarget(model.review, which);

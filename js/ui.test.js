@@ -217,7 +217,9 @@ const MOVE = { number: 3, action: "reveal", row: 1, col: 2, kind: "unforced gues
 const reviewing = (index, extra = {}) => ({ index, count: 5, summary: "5 moves, lost", metrics: "3BV 12", mistakes: [2, 4], move: { ...MOVE, number: index + 1 }, ...extra });
 
 test("E opens the review of a finished game, [ ] and X step through it, E and Esc close it", () => {
-  assert.deepEqual(run(modelOf({ status: "playing" }), [keyAct("review")]).sent, [], "no review while the game is on");
+  const on = modelOf({ status: "playing" });
+  assert.equal(controls(on, initialUi()).review, false, "the Review button waits for the end of the game");
+  assert.deepEqual(run(on, [keyAct("review")]).sent, [{ action: "review" }], "E asks: Python's error line says why not");
   const over = modelOf({ status: "lost" });
   assert.deepEqual(run(over, [keyAct("review")]).sent, [{ action: "review" }]);
   const open = modelOf({ status: "lost", reviewing: reviewing(2) });

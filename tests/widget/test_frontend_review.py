@@ -100,6 +100,7 @@ def test_the_review_panel_by_mouse_and_the_figures_in_the_stats(make: Any) -> No
 
 
 def test_the_review_button_waits_for_the_end_of_the_game(make: Any) -> None:
+    """The button is disabled while the game is on; E asks anyway, and the error line (an alert) says why."""
     w = Minesweeper("beginner", seed=8, stats_store=MemoryStats())
     w.reveal(4, 4)
     h = make(w)
@@ -107,7 +108,9 @@ def test_the_review_button_waits_for_the_end_of_the_game(make: Any) -> None:
     assert page.locator(".ipyms-review-toggle").is_disabled()
     page.locator(".ipyms-root").focus()
     page.keyboard.press("e")
-    assert h.pump() == []
+    assert h.pump() == [{"action": "review"}]
+    assert page.locator(".ipyms-error").inner_text().startswith("the review comes once the game is over")
+    assert w.reviewing == {} and page.locator(".ipyms-review").is_hidden()
 
 
 def test_l_copies_a_link_and_the_widget_shows_it(make: Any) -> None:
