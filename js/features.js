@@ -153,8 +153,8 @@ export function statsRow(s) {
 /** Two times, two rules, said in the headers: the best counts only wins without help, the median every win; the
  * best 3BV/s and efficiency (3BV / clicks) count wins without help too. */
 export const STATS_HEADERS = [
-  "level", "first click", "played", "won", "best (no help)", "median (all wins)", "streak / best", "best 3BV/s (no help)",
-  "best efficiency (no help)",
+  "level", "first click", "played", "won", "best (no help)", "median (all wins)", "streak / best", "best 3BV/s",
+  "best efficiency",
 ];
 
 /** The text "copy as text" puts on the clipboard: the view, one line per row (as `w.text` in Python). */

@@ -90,7 +90,7 @@ export function skeleton(uid) {
   ${toolbarMarkup(uid)}
   <div class="ipyms-reason"></div>
   <div class="ipyms-link-line" hidden><label>Link to this game <input type="text" class="ipyms-link-text" readonly></label></div>
-  <div class="ipyms-stats" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
+  <div class="ipyms-stats" role="region" aria-label="Statistics" tabindex="0" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
     <div class="ipyms-stats-game"></div>
     <div class="ipyms-stats-note">${escapeHtml(CONSTANTS.stats_note)}</div></div>
   ${helpMarkup()}

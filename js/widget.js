@@ -319,7 +319,9 @@ function wireKeys(loop) {
   root.addEventListener("keydown", (e) => {
     const target = e.composedPath?.()[0] ?? e.target;
     const act = keyOf(e);
-    const control = target !== root && target instanceof Element ? target.closest("button, select, input, label, summary") : null;
+    // the statistics' box scrolls sideways on a narrow widget: focused, it keeps the keys that scroll it
+    const scrolls = /^(Arrow|Page|Home$|End$)/.test(e.key) ? ", .ipyms-stats" : "";
+    const control = target !== root && target instanceof Element ? target.closest(`button, select, input, label, summary${scrolls}`) : null;
     const inPicker = target instanceof Element && els.picker.contains(target);
     // A button keeps Space, Enter and Tab; inputs, selects and the picker keep every key.
     const native = e.key === " " || e.key === "Enter" || e.key === "Tab" || e.key === "Spacebar";
