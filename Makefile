@@ -139,7 +139,7 @@ test-hypothesis-%:  ## (lowest or newest) the exercises' tests and notebooks 02-
 	.venv-hypothesis-$*/bin/python -m pytest $(EXERCISE_TESTS) --nbval-lax $(CHECKED_NOTEBOOKS) -q -p no:cacheprovider
 
 course: setup  ## the student's, the teacher's and the grader's editions of the notebooks, into dist/course/
-	$(BIN)/python -m ipyminesweeper.exercises course notebooks dist/course
+	$(BIN)/python -m ipyminesweeper.classroom course notebooks dist/course
 
 js-watch:  ## rebuild static/ whenever js/ changes; with ANYWIDGET_HMR=1 the open widgets reload it
 	$(BIN)/python -m watchfiles --filter all "node js/build.mjs --dev" js
@@ -156,7 +156,7 @@ class-site: course node  ## the offline site with the students' edition (no solu
 
 HANDIN ?= handin
 serve-class: class-site  ## serve dist/class to the classroom network, hand-ins into handin/ (CLASS_CODE=..., PORT=...)
-	$(BIN)/python -m ipyminesweeper.exercises serve --site dist/class --handin $(HANDIN) \
+	$(BIN)/python -m ipyminesweeper.classroom serve --site dist/class --handin $(HANDIN) \
 	  --port $(or $(PORT),8000) $(if $(CLASS_CODE),--class-code $(CLASS_CODE))
 
 export: setup node  ## static HTML pages of the notebooks with widget state, into dist/html/

@@ -32,8 +32,10 @@ def _timed(label: str, check: Callable[..., Any], fn: Callable[..., Any]) -> Tim
 
 
 def main(argv: list[str] | None = None) -> None:
-    if argv == ["site"]:
-        site()
+    if argv and argv[0] == "site":
+        from .bench_checks_site import main as site
+
+        site(argv[1:])
         return
     if argv == ["mistakes"]:
         mistakes()
@@ -50,117 +52,6 @@ def main(argv: list[str] | None = None) -> None:
 
 if __name__ == "__main__":
     main()
-
-
-def measure_checks(rounds: int) -> dict[str, Any]:
-    """Seconds (the median of ``rounds``) of notebook 02's checks on a right, a stub and a typical wrong
-    answer, in this interpreter. Self-contained: its source is a cell of the site's notebook."""
-    import platform
-    import statistics
-    import sys
-    import time
-
-    from ipyminesweeper import chord, reveal, toggle_flag
-    from ipyminesweeper.exercises import check_chord, check_replay, check_toggle_flag
-
-    def never_unflags(board: Any, pos: Any) -> Any:
-        return board if board.state(pos).name == "FLAGGED" else toggle_flag(board, pos)
-
-    def ignores_flags(board: Any, pos: Any) -> Any:  # opens the covered cells around, whatever the flags
-        if board.state(pos).name != "REVEALED":
-            return board
-        for cell in board.neighbours(pos):
-            if not board.over and board.state(cell).name == "COVERED":
-                board = reveal(board, cell)
-        return board
-
-    def goes_on(start: Any, moves: Any) -> Any:
-        history = [start]
-        for function, pos in moves:
-            if function is reveal and history[-1].over:
-                continue
-            history.append(function(history[-1], pos) if not history[-1].over else history[-1])
-        return tuple(history)
-
-    cases: dict[str, tuple[Callable[..., Any], ...]] = {
-        "toggle_flag": (check_toggle_flag, toggle_flag, lambda b, p: b, never_unflags),
-        "chord": (check_chord, chord, lambda b, p: b, ignores_flags),
-        "replay": (check_replay, replay_of(), lambda s, m: (s,), goes_on),
-    }
-    out: dict[str, Any] = {}
-    for name, (check, right, stub, wrong) in cases.items():
-        for kind, fn in (("right", right), ("stub", stub), ("wrong", wrong)):
-            check(fn)  # warm-up: imports, first calls
-            times = []
-            for _ in range(rounds):
-                start = time.perf_counter()
-                verdict = bool(check(fn))
-                times.append(time.perf_counter() - start)
-            out[f"check_{name}|{kind}"] = [statistics.median(times), verdict]
-    try:
-        import pyodide  # type: ignore[import-not-found]
-
-        runtime = f"Pyodide {pyodide.__version__}"
-    except ImportError:
-        runtime = platform.python_implementation()
-    return {"runtime": f"{runtime} (Python {sys.version.split()[0]})", "rounds": rounds, "seconds": out}
-
-
-def replay_of() -> Callable[..., Any]:
-    """The reference ``replay`` (the right answer of 02's third exercise)."""
-    from ipyminesweeper.exercises import replay
-
-    return replay
-
-
-SITE_ROUNDS = 3
-
-
-def site(rounds: int = SITE_ROUNDS) -> None:
-    """``python -m benchmarks checks site``: :func:`measure_checks` here and in the offline site."""
-    import inspect
-    import os
-    import sys
-    from pathlib import Path
-
-    root = Path(__file__).resolve().parents[1]
-    for extra in (root / "scripts", root / "tests", root / "tests" / "lite"):
-        sys.path.insert(0, str(extra))
-    import build_lite
-    import nbformat
-
-    from .bench_lite import WORK, in_site
-
-    folder = WORK / "checks-notebooks"
-    folder.mkdir(parents=True, exist_ok=True)
-    nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
-    source = "from typing import Any, Callable\n\n\n" + inspect.getsource(measure_checks)
-    source += "\n\n" + inspect.getsource(replay_of)
-    nb.cells = [
-        nbformat.v4.new_code_cell(
-            'import sys\nif sys.platform == "emscripten":\n    %pip install -q ipyminesweeper', id="install"
-        ),
-        nbformat.v4.new_code_cell(source, id="measure"),
-    ]
-    path = folder / "bench-checks.ipynb"
-    text = nbformat.writes(nb)
-    if not path.is_file() or path.read_text() != text:
-        path.write_text(text)
-    built = build_lite.build(WORK / "checks-site", [path])
-    here = measure_checks(rounds)
-    there = in_site(built, path.name, f"measure_checks({rounds})", 1800)
-    print(f"[checks site] {there['runtime']} in Chromium {there['chromium']} against {here['runtime']} here,")
-    print(f"  median of {rounds} rounds; load average {os.getloadavg()[0]:.2f}")
-    print("| check | answer | CPython | offline site | site / CPython |")
-    print("|---|---|---:|---:|---:|")
-    for key, (seconds, verdict) in here["seconds"].items():
-        name, kind = key.split("|")
-        there_s = there["seconds"][key][0]
-        print(
-            f"| `{name}` | {kind} ({'passes' if verdict else 'fails'}) | {seconds:.2f} s | {there_s:.2f} s "
-            f"| {there_s / seconds:.1f}x |"
-        )
 
 
 def mistakes() -> None:

@@ -14,8 +14,8 @@ import time
 from pathlib import Path
 
 from benchmarks.class_submissions import write_class
-from ipyminesweeper.exercises.editions import build_course
-from ipyminesweeper.exercises.grading import GradeLimits, grade_folder
+from ipyminesweeper.classroom.editions import build_course
+from ipyminesweeper.classroom.grading import GradeLimits, grade_folder
 
 NOTEBOOKS = Path(__file__).resolve().parents[1] / "notebooks"
 LIMITS = GradeLimits(cell_seconds=20, seconds=90)

@@ -38,6 +38,7 @@ import subprocess
 import sys
 import tarfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -116,9 +117,16 @@ def in_browser(site: Path, games: int, seed: int) -> dict[str, Any]:
     return in_site(site, NOTEBOOK, f"measure({games}, {seed})", max(600, 20 * games))
 
 
-def in_site(site: Path, notebook: str, call: str, timeout_s: float) -> dict[str, Any]:
+def in_site(
+    site: Path,
+    notebook: str,
+    call: str,
+    timeout_s: float,
+    extra: Callable[[Any], dict[str, Any]] | None = None,
+) -> dict[str, Any]:
     """Open ``notebook`` of ``site`` in headless Chromium, offline, run all its cells, then print
-    ``json.dumps(<call>)`` from a new cell and read it back, with the kernel's start and the browser."""
+    ``json.dumps(<call>)`` from a new cell and read it back, with the kernel's start and the browser.
+    ``extra(page)``, if given, runs after the cells, and what it gives is added to the result."""
     from _lite_support import local_only, serve
     from playwright.sync_api import sync_playwright
     from test_lite_site import run_all, wait_for_kernel
@@ -140,6 +148,7 @@ def in_site(site: Path, notebook: str, call: str, timeout_s: float) -> dict[str,
             page.wait_for_selector("#jp-main-statusbar")
             kernel_s = wait_for_kernel(page)
             run_all(page)
+            added = extra(page) if extra is not None else {}
             page.locator(".jp-Notebook .jp-Cell").last.click()
             page.keyboard.press("Escape")
             page.keyboard.press("b")
@@ -162,7 +171,7 @@ def in_site(site: Path, notebook: str, call: str, timeout_s: float) -> dict[str,
     if match is None:
         raise SystemExit(f"the notebook did not print the figures:\n{done}")
     result: dict[str, Any] = json.loads(match.group(1))
-    result.update(kernel_seconds=kernel_s, chromium=version, outside=outside)
+    result.update(kernel_seconds=kernel_s, chromium=version, outside=outside, **added)
     return result
 
 

@@ -2,7 +2,7 @@
 lite-load``.
 
 The site (``make lite``, dist/lite) is served on loopback by the class server
-(``python -m ipyminesweeper.exercises serve``), gzipped as students' browsers get it, and by the same
+(``python -m ipyminesweeper.classroom serve``), gzipped as students' browsers get it, and by the same
 server with gzip off, as ``make serve-lite``'s ``http.server`` serves it. In headless Chromium, for each:
 
 - **board**: from opening ``lab/index.html?path=01-play.ipynb`` to the first playable board (Run All;
@@ -52,8 +52,8 @@ PRINTED_JS = """() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell')
 
 def counting_server(site: Path, gzip: bool) -> Any:
     """The class server on a free loopback port, counting the bytes of the bodies it sends."""
-    from ipyminesweeper.exercises.handin import HandInFolder
-    from ipyminesweeper.exercises.serve import ClassServer, HandInHandler, RateLimit
+    from ipyminesweeper.classroom.handin import HandInFolder
+    from ipyminesweeper.classroom.serve import ClassServer, HandInHandler, RateLimit
 
     class Counted(ClassServer):
         sent = 0  # bytes of the bodies sent

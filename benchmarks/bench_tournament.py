@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ipyminesweeper.exercises.classroom import Leaderboard, class_tournament
+from ipyminesweeper.classroom.class_tournament import Leaderboard, class_tournament
 
 STUDENT = "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
 

@@ -1,5 +1,5 @@
 """A made-up class: 30 handed-in notebooks, each with the points it should get, for the grader's test and
-benchmark (``tests/exercises/test_grading.py``, ``python -m benchmarks grading``).
+benchmark (``tests/classroom/test_grading.py``, ``python -m benchmarks grading``).
 
 Every submission is the student edition of a notebook (``make course``) with some exercise cells written
 as a student might: the course's own solution, a real mistake, a loop, a crash, a print, a stub left as it

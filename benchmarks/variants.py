@@ -1,26 +1,40 @@
 """Variants of ``exact`` that were measured and not adopted (``--strategy benchmarks.variants:NAME``).
 
-Each changes one seam of ``exact``'s look-ahead (``ipyminesweeper.play.guess.GuessRule``), and its
+Each changes one of the two seams of ``exact``'s look-ahead (:class:`GuessRule`): whether a score is
+weighed by the cell's 50/50 influence, and which cells are weighed besides ``exact``'s candidates. Their
 figures are in docs/research/exact.md. They live here, not in the package, so the product holds only
-the rule that runs; ``tests/benchmarks/test_variants.py`` keeps them working.
+the rule it plays; ``tests/benchmarks/test_variants_*.py`` keep them working.
 """
 
 from __future__ import annotations
 
-from collections.abc import Set
+from collections.abc import Callable, Sequence, Set
+from dataclasses import dataclass
 
-from ipyminesweeper.engine import Position
+from ipyminesweeper.engine import Position, View
 from ipyminesweeper.engine.geometry import neighbour_table
-from ipyminesweeper.play.exact import ExactStrategy
-from ipyminesweeper.play.guess import Candidate, GuessRule, candidate
+from ipyminesweeper.play import Move
+from ipyminesweeper.play.exact import settled
+from ipyminesweeper.play.guess import (
+    PROGRESS_BONUS,
+    Candidate,
+    Weighing,
+    best_guess,
+    candidate,
+    candidates,
+    early_guess,
+    one_region,
+)
 from ipyminesweeper.play.influence import fifty_fifty_influence
 from ipyminesweeper.solver import Analysis, ViewLike
 
 __all__ = [
+    "EXACT_RULE",
     "INFLUENCED",
     "LONG_TERM",
     "UNWEIGHTED",
     "WIDE",
+    "GuessRule",
     "alike",
     "always",
     "exact_long_term",
@@ -28,7 +42,53 @@ __all__ = [
     "exact_wide",
     "influenced",
     "never",
+    "weigh",
 ]
+
+More = Callable[[ViewLike, Analysis, Set[Position], float], Sequence[Candidate]]
+"""``more(view, analysis, skip, least)``: cells to weigh besides the candidates (``skip``), none less
+safe than ``least`` (one less safe can neither win nor come near the best)."""
+
+
+@dataclass(frozen=True)
+class GuessRule:
+    """The two seams of ``exact``'s look-ahead (step 4 of ``ipyminesweeper.play.guess``) that the
+    variants change. ``weighs(view)``: whether each look-ahead score is weighed by the cell's 50/50
+    influence, as Hill's solvers do (``exact`` weighs while the revealed cells are one region).
+    ``more``: cells weighed after the candidates (``exact``: none)."""
+
+    weighs: Callable[[ViewLike], bool] = one_region
+    more: More | None = None
+
+
+EXACT_RULE = GuessRule()
+"""The rule ``exact`` plays (``ipyminesweeper.play.guess.weigh``)."""
+
+
+def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
+    """``ipyminesweeper.play.guess.weigh`` under ``rule``: the candidates weighed, best first, those
+    dropped half-way last; then ``rule.more``'s cells."""
+    weighing = Weighing(view, a, frozenset(r * view.cols + c for r, c in a.mines), rule.weighs(view))
+    listed = candidates(view, a)
+    for c in listed:
+        weighing.consider(c)
+    if rule.more is not None:
+        # a cell scores at most its P(safe) (times the bonus and, weighted, its weight): one less safe
+        # than this cannot win
+        least = -1.0 if weighing.weighted else max(weighing.best, 0.0) / (1 + PROGRESS_BONUS)
+        for c in rule.more(view, a, {c.pos for c in listed}, least):
+            weighing.consider(c)
+    return weighing.ranked()
+
+
+def exact_under(view: View, rule: GuessRule) -> Move:
+    """``exact``'s move on ``view``, guessing under ``rule``."""
+    found = settled(view)
+    if isinstance(found, Move):
+        return found
+    early = early_guess(view, found)
+    return early if early is not None else best_guess(view, found, weigh(view, found, rule))
+
 
 INFLUENCED = 0.9  # WIDE adds cells whose P(safe) + 50/50 influence / layouts > this * the best one
 
@@ -88,28 +148,22 @@ LONG_TERM = GuessRule(weighs=always)  # Hill's long-term risk at every guess
 WIDE = GuessRule(weighs=never, more=influenced)  # Hill's wider candidates, exact's look-ahead (as measured)
 UNWEIGHTED = GuessRule(weighs=never)  # the look-ahead alone
 
-exact_long_term = ExactStrategy(
-    "exact_long_term",
+
+def exact_long_term(view: View) -> Move:
     """``exact`` with Hill's long-term risk at every guess: each look-ahead score weighed by the
     cell's 50/50 influence (``ipyminesweeper.play.influence``), not only while the revealed cells are
-    one region.""",
-    flags=False,
-    rule=LONG_TERM,
-)
+    one region."""
+    return exact_under(view, LONG_TERM)
 
-exact_wide = ExactStrategy(
-    "exact_wide",
+
+def exact_wide(view: View) -> Move:
     """``exact`` as it played before 2026-11-26 (:data:`UNWEIGHTED`) with Hill's wider candidate set:
     cells that could be half of a later 50/50 are weighed too, with ``exact``'s own look-ahead
-    (:func:`influenced`).""",
-    flags=False,
-    rule=WIDE,
-)
+    (:func:`influenced`)."""
+    return exact_under(view, WIDE)
 
-exact_unweighted = ExactStrategy(
-    "exact_unweighted",
+
+def exact_unweighted(view: View) -> Move:
     """``exact`` as it played before 2026-11-26: the look-ahead never weighs by 50/50 influence
-    (``exact`` weighs while the revealed cells are one region).""",
-    flags=False,
-    rule=UNWEIGHTED,
-)
+    (``exact`` weighs while the revealed cells are one region)."""
+    return exact_under(view, UNWEIGHTED)

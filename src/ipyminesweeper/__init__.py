@@ -6,7 +6,7 @@
 >>> board.status
 'playing'
 
-Five layers, each importing only the ones below it (``make lint`` checks it; docs/architecture.md):
+Six layers, each importing only the ones below it (``make lint`` checks it; docs/architecture.md):
 
 - ``engine``: boards, views and the rules (standard library only);
 - ``solver``: constraints, exact probabilities and certain moves, read from views only;
@@ -15,7 +15,9 @@ Five layers, each importing only the ones below it (``make lint`` checks it; doc
 - three parts side by side that never import each other: ``widget``, the Jupyter widget, an Elm-style
   shell (imported on first use, so this import stays light); ``arena``, running strategies (whole games,
   benchmarks, tournaments, the command line); ``charts``, Vega-Lite specs;
-- ``exercises``: the notebooks' checked exercises (Hypothesis, imported only there).
+- ``exercises``: what a student calls, the notebooks' checked exercises (Hypothesis, imported only there
+  and above);
+- ``classroom``: what a teacher runs: the editions, the class server, the confined grader, the tournament.
 
 This module is the composition root: it plugs the play layer's no-guess placement into the engine. It
 offers the whole engine (the names of ``engine.__all__``) and, from the layers above, the names a user

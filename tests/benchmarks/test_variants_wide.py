@@ -8,10 +8,10 @@ The position is the first guess of expert board 2102000488 of ``benchmarks/board
 from __future__ import annotations
 
 from benchmarks.boards_file import generate, to_board
-from benchmarks.variants import INFLUENCED, WIDE, exact_wide
+from benchmarks.variants import INFLUENCED, WIDE, exact_wide, weigh
 
 from ipyminesweeper import View, analyse, exact, step
-from ipyminesweeper.play.guess import second_order_safety, weigh
+from ipyminesweeper.play.guess import second_order_safety
 from ipyminesweeper.play.influence import fifty_fifty_influence
 
 

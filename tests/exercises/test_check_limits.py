@@ -4,9 +4,12 @@ aside, the same examples and verdicts whatever the Hypothesis version, and count
 from __future__ import annotations
 
 import gc
+import os
+import signal
 import sys
 import threading
 import time
+import weakref
 from collections.abc import Callable
 from typing import NoReturn, TypeVar
 
@@ -17,6 +20,7 @@ from ipyminesweeper import Board, Position, chord
 from ipyminesweeper.exercises import check_chord, check_toggle_flag, search
 from ipyminesweeper.exercises.limits import WAITING_FACTOR, Outcome, call
 from ipyminesweeper.exercises.report import count
+from ipyminesweeper.exercises.timelimit import is_library, watched
 
 T = TypeVar("T")
 Run = Callable[[Callable[[], Outcome]], Outcome]
@@ -61,16 +65,19 @@ def on_the_main_thread(fn: Callable[[], T]) -> T:
 def in_a_thread(fn: Callable[[], T]) -> T:
     """``fn()`` run in a thread of its own: the limit has no alarm there and traces calls, as in Pyodide."""
     found: list[T] = []
-    worker = threading.Thread(target=lambda: found.append(fn()))
+    worker = threading.Thread(target=lambda: found.append(fn()), daemon=True)
     worker.start()
     worker.join(60)
     assert not worker.is_alive()
     return found[0]
 
 
-RUNS = [on_the_main_thread, in_a_thread]
+THREADS = sys.platform != "emscripten"
+"""Whether a thread can be started (not in Pyodide, where the main thread's limit is the watched one)."""
+RUNS = [on_the_main_thread, in_a_thread] if THREADS else [on_the_main_thread]
 
 
+@pytest.mark.skipif(not THREADS, reason="no threads in Pyodide")
 def test_a_loop_is_stopped_off_the_main_thread_too() -> None:
     """Where there is no alarm signal (the offline site's Pyodide, a thread), a trace function stops it."""
     start = time.perf_counter()
@@ -148,6 +155,7 @@ def test_limits_nest_a_check_inside_a_limited_cell() -> None:
     assert outcome.timed_out and 5.5 < took < 8, took
 
 
+@pytest.mark.skipif(not THREADS, reason="Pyodide has no timer: its limit counts the wall clock")
 def test_the_limit_counts_computing_not_waiting() -> None:
     """A call that waits (a busy machine gives it no processor, or it sleeps) is not taken for a loop
     until the clock on the wall reaches WAITING_FACTOR times its limit; one that computes is stopped at
@@ -201,6 +209,28 @@ def test_the_limit_is_never_raised_inside_a_garbage_collector_callback(
 
 
 @pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
+def test_the_limit_is_never_raised_inside_a_weakref_callback(
+    monkeypatch: pytest.MonkeyPatch, run: Run
+) -> None:
+    """A key of a ``WeakKeyDictionary`` that dies runs the library's callback, from wherever the student's
+    code was: raised there, the limit would be lost too. It waits for the student's next line."""
+    lost: list[sys.UnraisableHookArgs] = []
+    monkeypatch.setattr(sys, "unraisablehook", lost.append)
+
+    class Key:
+        pass
+
+    def forgetting_loop() -> None:
+        seen: weakref.WeakKeyDictionary[Key, int] = weakref.WeakKeyDictionary()
+        while True:
+            seen[Key()] = 1  # the key dies at once, and the dictionary's callback runs
+
+    for _ in range(5):
+        assert run(lambda: call(forgetting_loop, seconds=0.1)).timed_out
+    assert not lost, [u.exc_type for u in lost]
+
+
+@pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
 def test_the_limit_stops_deep_recursion_and_leaves_what_it_returns_alone(run: Run) -> None:
     """A student's function that calls itself, deep, and one that calls itself forever: the first is
     answered, the second stopped, wherever the limit runs."""
@@ -214,3 +244,62 @@ def test_the_limit_stops_deep_recursion_and_leaves_what_it_returns_alone(run: Ru
 
     assert run(lambda: call(depth, 500, seconds=5)).value == 500
     assert run(lambda: call(forever, 300, seconds=0.3)).timed_out
+
+
+def swallowing_loops() -> None:
+    """Loops in loops, each with a bare ``except:``: the limit must get out of every one of them."""
+    while True:
+        try:
+            while True:
+                try:  # noqa: SIM105 - the point of the test
+                    pass
+                except:  # noqa: E722
+                    pass
+        except:  # noqa: E722
+            pass
+
+
+def swallowing_recursion(depth: int) -> None:
+    """A recursion that catches everything, RecursionError too, and calls itself again: without the
+    limit, a tree of calls a thousand deep that never ends."""
+    try:
+        swallowing_recursion(depth + 1)
+    except:  # noqa: E722
+        swallowing_recursion(depth + 1)
+
+
+@pytest.mark.skipif(not watched(), reason="Python 3.11 traces lines, and stops tracing after a raise")
+@pytest.mark.parametrize("run", RUNS, ids=lambda f: f.__name__)
+@pytest.mark.parametrize("guest", [swallowing_loops, swallowing_recursion], ids=lambda f: f.__name__)
+def test_a_bare_except_cannot_hold_the_limit(run: Run, guest: Callable[..., None]) -> None:
+    """Past its time, the limit is raised again at each backward jump and call of the guest's code
+    until the call returns: each ``except:`` that swallows it meets it again, in loops of loops and in
+    a recursion. (Python 3.10 and 3.11 hold a bare ``except:`` in one loop only, on the main thread.)"""
+    args = (0,) if guest is swallowing_recursion else ()
+    assert run(lambda: call(guest, *args, seconds=0.3)).timed_out
+
+
+def test_the_library_is_told_from_the_students_code() -> None:
+    """Only the student's code is watched and interrupted: the standard library (a zip file in
+    Pyodide), the installed packages and this package are not."""
+    import hypothesis
+
+    import ipyminesweeper
+
+    assert is_library(weakref.WeakKeyDictionary.__init__.__code__)
+    assert is_library(hypothesis.find.__code__)
+    assert is_library(ipyminesweeper.chord.__code__)
+    assert not is_library(looping_chord.__code__)
+
+
+@pytest.mark.skipif(not THREADS, reason="Pyodide has no timer")
+def test_a_ring_before_the_time_is_up_does_not_stop_the_call() -> None:
+    """A timer's signal left over from the call before (it rang as that call ended) must not stop the
+    next one: the limit's own clocks decide."""
+
+    def rings_itself() -> str:
+        os.kill(os.getpid(), signal.SIGALRM)
+        os.kill(os.getpid(), signal.SIGPROF)
+        return "done"
+
+    assert call(rings_itself, seconds=5).value == "done"

@@ -2,7 +2,7 @@
 
 The "other machine" is a network namespace joined to this one by a veth pair with addresses of the test's
 own (10.213.N.1 for the laptop, 10.213.N.2 for the student). The laptop runs
-``python -m ipyminesweeper.exercises serve`` on its address; Debian's Chromium runs *inside* the namespace
+``python -m ipyminesweeper.classroom serve`` on its address; Debian's Chromium runs *inside* the namespace
 (``ip netns exec``), with no flag that fakes a secure context or ignores certificates, and opens the site
 by the laptop's address. So the page is what a student's stock browser gets: not a secure context, no
 service worker, no SharedArrayBuffer (asserted). Then, as a student:
@@ -69,7 +69,7 @@ READ_BACK_CELL = (
     'print("READBACK", open("careful.py").read().count("def careful"), bool(check_strategy(handed.strategy)))'
 )
 HAND_IN_CELL = (
-    f'from ipyminesweeper.exercises import hand_in\n\nhand_in("careful.py", name="{STUDENT}", code="{CODE}")'
+    f'from ipyminesweeper.classroom import hand_in\n\nhand_in("careful.py", name="{STUDENT}", code="{CODE}")'
 )
 
 
@@ -129,7 +129,7 @@ def lan(tmp_path: Path) -> Iterator[Lan]:
 def class_server(lan: Lan, lite_site: Path, tmp_path: Path) -> Iterator[tuple[str, Path]]:
     """The teacher's command on the laptop's address; yields the URL it prints and the hand-in folder."""
     handin = tmp_path / "handin"
-    command = [sys.executable, "-u", "-m", "ipyminesweeper.exercises", "serve", "--site", str(lite_site)]
+    command = [sys.executable, "-u", "-m", "ipyminesweeper.classroom", "serve", "--site", str(lite_site)]
     command += ["--handin", str(handin), "--class-code", CODE, "--host", lan.laptop, "--port", "0"]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, env=env)
@@ -255,7 +255,7 @@ def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
         student, _, notebook = path.name.partition("--")
         assert student == STUDENT and notebook.endswith(".ipynb"), path.name
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT / "src"), os.environ.get("PYTHONPATH", "")])}
-    command = [sys.executable, "-m", "ipyminesweeper.exercises"]
+    command = [sys.executable, "-m", "ipyminesweeper.classroom"]
     course = subprocess.run(
         [*command, "course", str(ROOT / "notebooks"), str(tmp / "course")], env=env, timeout=120
     )
@@ -289,7 +289,7 @@ def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
 def tournament_reads(strategies: Path) -> str:
     """The teacher's tournament command on the strategies that arrived; returns its leaderboard."""
     done = subprocess.run(
-        [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(strategies), "--games", "20"],
+        [sys.executable, "-m", "ipyminesweeper.classroom", "tournament", str(strategies), "--games", "20"],
         capture_output=True,
         text=True,
         timeout=600,

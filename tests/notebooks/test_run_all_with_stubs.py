@@ -11,7 +11,7 @@ import nbformat
 import pytest
 from nbclient import NotebookClient
 
-from ipyminesweeper.exercises.editions import build_course
+from ipyminesweeper.classroom.editions import build_course
 
 pytestmark = pytest.mark.slow
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from _solver_oracle import MinimalView
 from ipyminesweeper import new_board, reveal, toggle_flag
 from ipyminesweeper.solver import analyse, deduce
-from ipyminesweeper.solver.closure import KeptClosure, revealed_since
+from ipyminesweeper.solver.closure import carried, closure, revealed_since
 from ipyminesweeper.solver.components import split
 from ipyminesweeper.solver.constraints import (
     ConstraintSystem,
@@ -22,7 +22,7 @@ from ipyminesweeper.solver.constraints import (
 )
 from ipyminesweeper.solver.count import count
 from ipyminesweeper.solver.probabilities import clear_caches
-from ipyminesweeper.solver.rules import propagate
+from ipyminesweeper.solver.rules import Reasoner, propagate
 
 SIZES = [(6, 6, 5), (9, 9, 10), (8, 8, 12), (6, 12, 14), (16, 16, 40), (16, 30, 99)]
 
@@ -48,7 +48,7 @@ def test_cached_analysis_equals_a_fresh_one_after_every_move() -> None:
 
 
 def test_kept_closure_decides_what_deduce_decides_after_every_move() -> None:
-    """The fast rules kept between moves (KeptClosure: the Reasoner told which cells were revealed)
+    """The fast rules carried from move to move (the Reasoner told which cells were revealed: carried)
     decide exactly the cells a fresh deduce decides, after every move, flags toggled or not."""
     positions = 0
     for game in range(600):
@@ -56,10 +56,12 @@ def test_kept_closure_decides_what_deduce_decides_after_every_move() -> None:
         rows, cols, mines = rng.choices(SIZES, [4, 4, 4, 3, 2, 1])[0]
         board = new_board(rows, cols, mines, seed=game, first_click=rng.choice(["safe", "opening"]))
         board = reveal(board, (rng.randrange(rows), rng.randrange(cols)))
-        kept = KeptClosure()
+        kept: tuple[str, Reasoner] | None = None  # the last view's cells and closure
         while board.status == "playing":
             view = board.view
-            state = kept.update(view)
+            state = None if kept is None else carried(kept[1], kept[0], view)
+            state = state or closure(view)
+            kept = (view.cells, state)
             fresh = deduce(view)
             covered = {i for i, ch in enumerate(view.cells) if ch in ".f"}
             assert {divmod(i, cols) for i in state.safe if i in covered} == fresh.safe

@@ -18,9 +18,9 @@ from ipyminesweeper.play import exact
 from ipyminesweeper.play.endgame import best_endgame_move, search_layouts
 from ipyminesweeper.play.guess import (
     CUTOFF,
-    GuessRule,
-    _candidates,
+    Weighing,
     _rank,
+    candidates,
     forced_fifty_fifty,
     second_order_safety,
     unavoidable_pair,
@@ -89,7 +89,7 @@ def test_candidates_reach_down_to_nine_tenths_of_the_best_safety() -> None:
     a = analyse(view)
     covered = {p: q for p, q in a.probabilities.items() if view.cells[p[0] * 9 + p[1]] == "."}
     best_safe = 1 - min(covered.values())
-    picked = {c.pos for c in _candidates(view, a)}
+    picked = {c.pos for c in candidates(view, a)}
     for pos in a.frontier & covered.keys():
         assert (pos in picked) == (1 - covered[pos] >= CUTOFF * best_safe), pos
     assert (0, 2) in picked and covered[(0, 2)] > 1.1 * min(covered.values())
@@ -102,7 +102,7 @@ def test_dead_cells_are_recognised_and_go_last() -> None:
     # of its neighbours is a mine: it can only show 1, so revealing it teaches nothing. It is dead.
     view = View.from_text("1....", mines=2)
     a = analyse(view)
-    cands = {c.pos: c for c in _candidates(view, a)}
+    cands = {c.pos: c for c in candidates(view, a)}
     assert cands[(0, 3)].dead and not cands[(0, 2)].dead and not cands[(0, 4)].dead
     assert exact(view).pos != (0, 3)
     # a dead cell goes after a live one even with the better score
@@ -319,8 +319,10 @@ def test_an_isolated_region_is_solved_by_search_before_the_look_ahead() -> None:
     a = analyse(view)
     region, layouts = a.isolated_regions(1000)[0]
     assert len(region) == 7 and len(layouts) == 3 and 14 * 30 + 7 in region
-    alone = GuessRule(weighs=lambda view: False)  # the look-ahead alone, not weighed by 50/50 influence
-    assert weigh(view, a, alone)[0].pos == (3, 22)  # 11.8% elsewhere
+    alone = Weighing(view, a, frozenset(r * 30 + c for r, c in a.mines), weighted=False)  # not weighed
+    for c in candidates(view, a):  # by 50/50 influence: the look-ahead alone
+        alone.consider(c)
+    assert alone.ranked()[0].pos == (3, 22)  # 11.8% elsewhere
     move = exact(view)
     assert move.pos == (14, 7) and move.probability == pytest.approx(1 / 3)
     assert "closed-off group of 7 covered cells" in move.reason and "solves the group 66.7%" in move.reason

@@ -131,6 +131,21 @@ def test_turns_and_histories_are_checked_and_pickle_through_the_check() -> None:
         )
 
 
+def test_a_kept_move_holds_its_reason_not_the_view_it_was_worked_out_from() -> None:
+    """exact explains a certain move when its reason is read, from the view it played on; a widget's
+    history keeps every move for the whole game, so it keeps them explained, not holding their views
+    (on a 2000 x 2000 board each view is 4 MB)."""
+    w = Minesweeper(size=30, mines=60, seed=3)
+    for _ in range(12):
+        if w.board.over:
+            break
+        w.step("exact")
+    turns = [t for t in w.history.turns if t.move is not None]
+    assert turns and all(isinstance(t.move.why, tuple) for t in turns if t.move is not None)
+    hint = w.hint("exact") if not w.board.over else None
+    assert hint is None or isinstance(w.session.hint.move.why, tuple)  # type: ignore[union-attr]
+
+
 class Pickled:
     """A pickle written by hand: ``__reduce__`` returns what unpickling should do."""
 

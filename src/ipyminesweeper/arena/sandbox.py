@@ -2,7 +2,7 @@
 
 Two things run code they do not trust this way: the class tournament (a strategy file answers views with
 moves, :mod:`.entry`) and the grader (a handed-in notebook answers calls of its functions,
-:mod:`ipyminesweeper.exercises.grading`). :class:`Confined` is the part they share: it copies the files
+:mod:`ipyminesweeper.classroom.grading`). :class:`Confined` is the part they share: it copies the files
 the worker needs into a new folder, starts ``python -I`` there on the worker's module (no environment
 variables, no user site, not the current folder), in a process group of its own, sends it its setup, and
 then exchanges one JSON object a line with it, through two threads so that a worker that stops reading or

@@ -16,9 +16,12 @@ Every way of making a board (``Board(...)``, ``dataclasses.replace``, :meth:`Boa
 naming the field that breaks an invariant. So a ``Board`` in hand is always a position a real game
 can reach.
 
-The rules make the next board with :meth:`Board.changed`: the same invariants, checked in proportion to
-the cells that changed (the board it starts from was checked when it was made). A click on a
-4,000,000-cell board then costs what the click changed, not a pass over every cell.
+What a board shows follows from its fields: its status, cell counts and view are each computed by a
+named function (:func:`board_status`, :func:`cell_counts`, :func:`next_view`) and kept once read. The
+rules make the next board with :meth:`Board.changed`: the same invariants, checked in proportion to the
+cells that changed (the board it starts from was checked when it was made), and the next status, counts
+and view worked out from this board's and handed to the new one. A click on a 4,000,000-cell board then
+costs what the click changed, not a pass over every cell.
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .cells import BOARD_TEXT, COVERED, FLAGGED, REVEALED, CellState, Status, cell_keys
+from .cells import BOARD_TEXT, COVERED, FLAGGED, LIVE_VIEW_TEXT, REVEALED, CellState, Status, cell_keys
 from .errors import BoardError, quote
 from .geometry import Position, check_position, format_position, neighbour_positions, position, shape_error
 from .minefield import Minefield, PendingMines, mine_count_error
@@ -46,7 +49,7 @@ from .notation import (
 from .pickling import CheckedPickle, assembled
 from .view import View, view_from_keys
 
-__all__ = ["Board", "CellCounts"]
+__all__ = ["Board", "CellCounts", "board_status", "cell_counts", "next_view"]
 
 _IS_REVEALED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x00\x01")
 _IS_FLAGGED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x01\x00")
@@ -54,7 +57,8 @@ _IS_FLAGGED = bytes.maketrans(bytes([COVERED, FLAGGED, REVEALED]), b"\x00\x01\x0
 
 class CellCounts(NamedTuple):
     """How many cells are revealed and flagged, and how many of those hold a mine: what the status, the
-    flag counter and the board's invariants read. :meth:`Board.changed` keeps it up to date cell by cell."""
+    flag counter and the board's invariants read (:func:`cell_counts`). :meth:`Board.changed` moves them
+    cell by cell."""
 
     revealed: int
     flagged: int
@@ -121,7 +125,9 @@ class Board(CheckedPickle):
     @cached_property
     def status(self) -> Status:
         """``"ready"`` (no reveal yet), ``"playing"``, ``"won"`` or ``"lost"``: derived, never stored."""
-        return _status(self.rows * self.cols - self.mines, self.cell_counts.revealed, self.exploded_index)
+        return board_status(
+            self.rows * self.cols - self.mines, self.cell_counts.revealed, self.exploded_index
+        )
 
     @property
     def over(self) -> bool:
@@ -148,83 +154,7 @@ class Board(CheckedPickle):
     @cached_property
     def cell_counts(self) -> CellCounts:
         """The revealed and flagged cells, and the mines among them (see :class:`CellCounts`)."""
-        states, mask = self.states, self.mask
-        mines = int.from_bytes(mask, "big")
-        return CellCounts(
-            revealed=states.count(REVEALED),
-            flagged=states.count(FLAGGED),
-            revealed_mines=(int.from_bytes(states.translate(_IS_REVEALED), "big") & mines).bit_count(),
-            flagged_mines=(int.from_bytes(states.translate(_IS_FLAGGED), "big") & mines).bit_count(),
-        )
-
-    # --- the next board: the rules' way of making one ---------------------------------------------------
-
-    def changed(self, cells: Iterable[tuple[int, int]], exploded_index: int | None = None) -> Board:
-        """This board with the cells ``(index, new state)`` changed, and ``exploded_index`` set: what the
-        rules return. It holds every invariant a new ``Board(...)`` does, checked in proportion to the
-        change: each changed cell and the counts it moves; a BoardError names the broken one.
-
-        The view follows the same way: if this board's view was computed (or is to be redrawn), the new
-        board's view is that view with the changed cells redrawn (while the game is on), when first read.
-        """
-        n = self.rows * self.cols
-        states = bytearray(self.states)
-        mask = self.mask
-        revealed, flagged, revealed_mines, flagged_mines = self.cell_counts
-        changes: dict[int, int] = {}
-        for index, state in cells:
-            if type(index) is not int or type(state) is not int or not (0 <= index < n and 0 <= state <= 2):
-                problem = _cell_problem(index, state, n)  # an int subclass passes as an index (not a bool)
-                if problem:
-                    raise BoardError(problem)
-            old = states[index]
-            if old == state:
-                continue
-            mine = mask[index]
-            if old == REVEALED:
-                revealed -= 1
-                revealed_mines -= mine
-            elif old == FLAGGED:
-                flagged -= 1
-                flagged_mines -= mine
-            if state == REVEALED:
-                revealed += 1
-                revealed_mines += mine
-            elif state == FLAGGED:
-                flagged += 1
-                flagged_mines += mine
-            states[index] = state
-            changes[index] = state
-        counts = CellCounts(revealed, flagged, revealed_mines, flagged_mines)
-        problem = _change_problem(self, states, counts, exploded_index)
-        if problem:
-            raise BoardError(problem)
-        board = assembled(
-            Board,
-            rows=self.rows,
-            cols=self.cols,
-            mines=self.mines,
-            states=bytes(states),
-            minefield=self.minefield,
-            exploded_index=exploded_index,
-        )
-        status = _status(n - self.mines, revealed, exploded_index)
-        vars(board).update(cell_counts=counts, status=status, mask=mask)  # the same minefield's mask
-        self._hand_on(board, status, changes)
-        return board
-
-    def _hand_on(self, board: Board, status: str, changes: dict[int, int]) -> None:
-        """Give ``board`` (this board changed at ``changes``) what this one knows: the numbers, and the
-        view, redrawn where the cells changed when it is first read (while the game is on)."""
-        cached, mine = vars(board), vars(self)
-        if "counts" in mine:
-            cached["counts"] = self.counts
-        if status in _LIVE:
-            if "view" in mine:
-                cached["_redraw"] = (self.view, _redrawn(self.counts, changes))
-            elif mine.get("_redraw"):
-                older, drawn = mine["_redraw"]
-                cached["_redraw"] = (older, {**drawn, **_redrawn(self.counts, changes)})
+        return cell_counts(self.states, self.mask)
 
     @cached_property
     def counts(self) -> bytes:
@@ -248,18 +178,57 @@ class Board(CheckedPickle):
     @cached_property
     def view(self) -> View:
         """The player's view: what a player (or a strategy) may see. No mines while the game is on."""
-        redraw = self._redraw
-        if redraw is not None:
-            vars(self)["_redraw"] = None  # the older view is no longer needed here
-            before, cells = redraw
-            return before.changed(cells, self.status)
         return view_from_keys(self.rows, self.cols, self.mines, self.status, self.keys)
 
-    @cached_property
-    def _redraw(self) -> tuple[View, dict[int, str]] | None:
-        """An older board's view and the cells to redraw in it to make this board's view, set by
-        :meth:`changed` (while the game is on) and used by :attr:`view` when first read; else None."""
-        return None
+    # --- the next board: the rules' way of making one ---------------------------------------------------
+
+    def changed(self, cells: Iterable[tuple[int, int]], exploded_index: int | None = None) -> Board:
+        """This board with the cells ``(index, new state)`` changed, and ``exploded_index`` set: what the
+        rules return. It holds every invariant a new ``Board(...)`` does, checked in proportion to the
+        change: each changed cell and the counts it moves; a BoardError names the broken one.
+
+        The new board is handed what follows from this one: its status, its cell counts and, while the
+        game is on, its view: this view with the changed cells redrawn (:func:`next_view`).
+        """
+        n = self.rows * self.cols
+        states, mask = bytearray(self.states), self.mask
+        revealed, flagged, revealed_mines, flagged_mines = self.cell_counts
+        changes: list[tuple[int, int]] = []
+        for index, state in cells:
+            if type(index) is not int or type(state) is not int or not (0 <= index < n and 0 <= state <= 2):
+                problem = _cell_problem(index, state, n)  # an int subclass passes as an index (not a bool)
+                if problem:
+                    raise BoardError(problem)
+            old = states[index]
+            if old == state:
+                continue
+            mine = mask[index]
+            if old == REVEALED:
+                revealed, revealed_mines = revealed - 1, revealed_mines - mine
+            elif old == FLAGGED:
+                flagged, flagged_mines = flagged - 1, flagged_mines - mine
+            if state == REVEALED:
+                revealed, revealed_mines = revealed + 1, revealed_mines + mine
+            elif state == FLAGGED:
+                flagged, flagged_mines = flagged + 1, flagged_mines + mine
+            states[index] = state
+            changes.append((index, state))
+        counts = tuple.__new__(CellCounts, (revealed, flagged, revealed_mines, flagged_mines))  # (at C speed)
+        problem = _change_problem(self, states, counts, exploded_index)
+        if problem:
+            raise BoardError(problem)
+        status = board_status(n - self.mines, revealed, exploded_index)
+        rows, cols, mines, field, new = self.rows, self.cols, self.mines, self.minefield, bytes(states)
+        if status in _LIVE and self.status in _LIVE:
+            view = next_view(self.view, changes, self.counts, status)
+            return assembled(
+                Board, rows=rows, cols=cols, mines=mines, states=new, minefield=field,
+                exploded_index=exploded_index, status=status, cell_counts=counts, view=view,
+            )  # fmt: skip
+        return assembled(  # the view shows the mines now (or did): drawn whole when it is read
+            Board, rows=rows, cols=cols, mines=mines, states=new, minefield=field,
+            exploded_index=exploded_index, status=status, cell_counts=counts,
+        )  # fmt: skip
 
     # --- queries -------------------------------------------------------------------------------------
 
@@ -401,14 +370,10 @@ class Board(CheckedPickle):
         return self.view._repr_html_()
 
 
-_LIVE_TEXT = {COVERED: ".", FLAGGED: "f"}
-_DIGITS = "0123456789"
-
-
 _LIVE = ("ready", "playing")
 
 
-def _status(safe_cells: int, revealed: int, exploded: int | None) -> Status:
+def board_status(safe_cells: int, revealed: int, exploded: int | None) -> Status:
     """The status of a board with ``safe_cells`` cells free of mines, ``revealed`` of them revealed, and
     the mine ``exploded`` revealed (or None)."""
     if exploded is not None:
@@ -418,10 +383,31 @@ def _status(safe_cells: int, revealed: int, exploded: int | None) -> Status:
     return "won" if revealed == safe_cells else "playing"
 
 
-def _redrawn(counts: bytes, changes: dict[int, int]) -> dict[int, str]:
-    """The view's character of each changed cell ``{index: new state}`` while the game is on, ``counts``
-    the board's neighbour counts."""
-    return {i: _LIVE_TEXT[s] if s != REVEALED else _DIGITS[counts[i]] for i, s in changes.items()}
+def cell_counts(states: bytes, mask: bytes) -> CellCounts:
+    """The :class:`CellCounts` of a grid of cell ``states`` over the mine ``mask``, at C speed."""
+    mines = int.from_bytes(mask, "big")
+    return CellCounts(
+        revealed=states.count(REVEALED),
+        flagged=states.count(FLAGGED),
+        revealed_mines=(int.from_bytes(states.translate(_IS_REVEALED), "big") & mines).bit_count(),
+        flagged_mines=(int.from_bytes(states.translate(_IS_FLAGGED), "big") & mines).bit_count(),
+    )
+
+
+def next_view(view: View, changes: list[tuple[int, int]], counts: bytes, status: Status) -> View:
+    """The view of a board whose view was ``view`` after ``changes`` (``(index, new state)``, each one a
+    change), while the game is on before and after (``status``): those cells redrawn (``counts``: the
+    neighbour counts). Valid by construction (the changes were checked), so made without the view's
+    check."""
+    if len(changes) == 1:
+        index, state = changes[0]
+        text = view.cells[:index] + chr(LIVE_VIEW_TEXT[state << 4 | counts[index]]) + view.cells[index + 1 :]
+    else:
+        drawn = bytearray(view.cells, "ascii")
+        for index, state in changes:
+            drawn[index] = LIVE_VIEW_TEXT[state << 4 | counts[index]]
+        text = drawn.decode("ascii")
+    return assembled(View, rows=view.rows, cols=view.cols, mines=view.mines, status=status, cells=text)
 
 
 def _cell_problem(index: object, state: object, n: int) -> str | None:
@@ -433,9 +419,11 @@ def _cell_problem(index: object, state: object, n: int) -> str | None:
     return None
 
 
-def _change_problem(before: Board, states: bytearray, counts: CellCounts, exploded: int | None) -> str | None:
-    """The first invariant that ``before`` (a valid board) changed to ``states`` breaks, read from the
-    counts the change moved; None when it holds them all. The same rules as :func:`_board_problem`."""
+def _change_problem(
+    before: Board, states: bytes | bytearray, counts: CellCounts, exploded: int | None
+) -> str | None:
+    """The first invariant that ``before`` (a valid board, or one with valid fields) with the cell
+    ``states`` (of :class:`CellCounts` ``counts``) and the mine ``exploded`` breaks; None if none."""
     n = before.rows * before.cols
     if exploded is not None and (
         isinstance(exploded, bool) or not isinstance(exploded, int) or not 0 <= exploded < n
@@ -496,15 +484,4 @@ def _board_problem(board: Board) -> str | None:
         return f"minefield is {field.rows}x{field.cols} but the board is {rows}x{cols}"
     if field.count != mines:
         return f"mines says {mines} but the minefield holds {field.count}"
-    mask = int.from_bytes(field.mask, "big")
-    revealed = int.from_bytes(states.translate(_IS_REVEALED), "big")
-    blown = (revealed & mask).bit_count()
-    if exploded is None and blown:
-        return "a revealed cell holds a mine, but exploded_index is None"
-    if exploded is not None and not (blown == 1 and states[exploded] == REVEALED and field.mask[exploded]):
-        return "exploded_index must be the one revealed mine of a lost board"
-    if exploded is None and revealed.bit_count() == n - mines:
-        flagged = int.from_bytes(states.translate(_IS_FLAGGED), "big")
-        if (flagged & mask).bit_count() != mines:
-            return "a won board (every safe cell revealed) has every mine flagged"
-    return None
+    return _change_problem(board, states, cell_counts(states, field.mask), exploded)

@@ -7,7 +7,7 @@ always-valid classes (``Board``, ``View``, ``Minefield``, ...) derive from :clas
 uses these two functions instead:
 
 - ``__reduce__`` returns :func:`constructor_reduce`: the pickle is a call of the class with its fields,
-  so unpickling runs the same check as ``Board(...)``; cached derived values are not pickled;
+  so unpickling runs the same check as ``Board(...)``; derived values (cached properties) are not pickled;
 - ``__setstate__`` is :func:`restore_state`: a pickle in the default form (older versions, or one
   written by hand) is rebuilt through the constructor too, and anything but the fields is refused.
 """
@@ -15,7 +15,7 @@ uses these two functions instead:
 from __future__ import annotations
 
 import dataclasses
-from functools import cached_property
+from functools import cache, cached_property
 from typing import Any, TypeVar
 
 from .errors import BoardError, quote
@@ -27,7 +27,8 @@ T = TypeVar("T")
 
 def constructor_reduce(value: Any) -> tuple[Any, tuple[Any, ...]]:
     """``(class, fields)``: what ``__reduce__`` returns, so unpickling calls the checked constructor."""
-    return type(value), tuple(getattr(value, name) for name in init_fields(type(value)))
+    kind: type = type(value)
+    return kind, tuple(getattr(value, name) for name in init_fields(kind))
 
 
 def restore_state(value: Any, state: object) -> None:
@@ -37,11 +38,11 @@ def restore_state(value: Any, state: object) -> None:
     missing field or a field the constructor refuses raises :class:`BoardError` (or the class's own
     ValueError), and nothing is set.
     """
-    cls = type(value)
+    cls: type = type(value)
     name = cls.__name__
     if not isinstance(state, dict):
         raise BoardError(f"a pickled {name} holds a dict of its fields, not {type(state).__name__}")
-    fields = list(init_fields(cls))
+    fields = init_fields(cls)
     for key in state:
         if key not in fields and not isinstance(getattr(cls, str(key), None), cached_property):
             raise BoardError(f"a pickled {name} has an unknown field {quote(key)}")
@@ -49,8 +50,7 @@ def restore_state(value: Any, state: object) -> None:
     if missing:
         raise BoardError(f"a pickled {name} lacks the field(s) {', '.join(missing)}")
     checked = cls(**{f: state[f] for f in fields})  # the constructor's own check
-    for f in fields:
-        object.__setattr__(value, f, getattr(checked, f))
+    _written(value, {f: getattr(checked, f) for f in fields})
 
 
 class CheckedPickle:
@@ -65,25 +65,38 @@ class CheckedPickle:
         restore_state(self, state)
 
 
-def assembled(cls: type[T], /, **fields: Any) -> T:
-    """An instance of the frozen dataclass ``cls`` holding ``fields`` (every one of them) as given, without
-    running its check: only for a value its maker has checked itself, in proportion to a change
-    (``Board.changed``, ``View.changed``)."""
-    names = init_fields(cls)
-    if fields.keys() != names.keys():
-        raise TypeError(f"a {cls.__name__} is assembled from {', '.join(names)}, not {', '.join(fields)}")
-    value = object.__new__(cls)
-    vars(value).update(fields)  # what object.__setattr__ would do for each field, in one call
+def assembled(cls: type[T], /, **attributes: Any) -> T:
+    """An instance of the frozen dataclass ``cls`` without running its check: only for a value its maker
+    has checked itself, in proportion to a change (``Board.changed``). ``attributes``: every field, in
+    order, then values of its cached properties the maker worked out (a board's status, its view)."""
+    kind: type = cls
+    names, derived = _names(kind)
+    given = tuple(attributes)
+    if given != names and (given[: len(names)] != names or not derived.issuperset(given[len(names) :])):
+        raise TypeError(
+            f"a {kind.__name__} is assembled from {', '.join(names)}, not {', '.join(given)} (after "
+            f"the fields may come values derived from them: {', '.join(sorted(derived))})"
+        )
+    value: T = object.__new__(cls)
+    _written(value, attributes)
     return value
 
 
-def init_fields(cls: type) -> dict[str, None]:
-    """The names of the fields ``cls.__init__`` takes, in order (a dict, for its set-like keys); worked
-    out once per class."""
-    names = _FIELDS.get(cls)
-    if names is None:
-        names = _FIELDS[cls] = dict.fromkeys(f.name for f in dataclasses.fields(cls) if f.init)
-    return names
+def _written(value: object, attributes: dict[str, Any]) -> None:
+    """Give a value just made with ``object.__new__`` its ``attributes``: the one place in the engine that
+    writes a value's attributes (as a frozen dataclass's ``__init__`` does, with ``object.__setattr__``)."""
+    object.__setattr__(value, "__dict__", attributes)
 
 
-_FIELDS: dict[type, dict[str, None]] = {}
+@cache
+def init_fields(cls: type) -> tuple[str, ...]:
+    """The names of the fields ``cls.__init__`` takes, in order; worked out once per class."""
+    return tuple(f.name for f in dataclasses.fields(cls) if f.init)
+
+
+@cache
+def _names(cls: type) -> tuple[tuple[str, ...], frozenset[str]]:
+    """The fields of ``cls``, in order, and the names of its cached properties (values derived from them)."""
+    return init_fields(cls), frozenset(
+        n for n in dir(cls) if isinstance(getattr(cls, n, None), cached_property)
+    )

@@ -13,7 +13,7 @@ from typing import TypedDict
 from .board import Board
 from .cells import COVERED, FLAGGED, REVEALED
 from .errors import game_over, quote
-from .geometry import Position, neighbour_indices, spread_position_error
+from .geometry import Position, check_position, neighbour_indices, spread_position_error
 from .minefield import (
     Minefield,
     PendingMines,
@@ -114,8 +114,8 @@ def _playable_index(move: str, board: Board, pos: Position, more: tuple[object, 
         raise TypeError(f"{move}(board, pos): board must be a Board, not {type(board).__name__}{hint}")
     if more:
         raise spread_position_error(move, pos, more)
-    index = board.index(pos)
-    if board.over:
+    index = check_position(board.rows, board.cols, pos)
+    if board.status in ("won", "lost"):
         raise game_over(board.status, "; start a new game (new_board) or undo")
     return index
 
@@ -170,9 +170,10 @@ def reveal(board: Board, pos: Position, *more: object) -> Board:
 def toggle_flag(board: Board, pos: Position, *more: object) -> Board:
     """Flag a covered cell, or unflag a flagged one. A revealed cell is left alone."""
     index = _playable_index("toggle_flag", board, pos, more)
-    if _idle(board, "flag", index):
+    state = board.states[index]
+    if state == REVEALED:  # idle (see idle_move)
         return board
-    return board.changed([(index, FLAGGED if board.states[index] == COVERED else COVERED)])
+    return board.changed([(index, FLAGGED if state == COVERED else COVERED)])
 
 
 def chord(board: Board, pos: Position, *more: object) -> Board:

@@ -102,10 +102,14 @@ class View(CheckedPickle):
         problem = _live_change_problem(cells.values(), status, revealed, n, self.mines)
         if problem:
             raise ValueError(problem)
-        rows, cols, mines = self.rows, self.cols, self.mines
-        view = assembled(View, rows=rows, cols=cols, mines=mines, status=status, cells=new_cells)
-        view.__dict__.update(revealed=revealed, flags=flags)
-        return view
+        fields = {
+            "rows": self.rows,
+            "cols": self.cols,
+            "mines": self.mines,
+            "status": status,
+            "cells": new_cells,
+        }
+        return assembled(View, **fields, revealed=revealed, flags=flags)
 
     @property
     def flags_left(self) -> int:

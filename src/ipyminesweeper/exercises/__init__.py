@@ -7,9 +7,8 @@ the move, your result and the expected one, side by side, with the differing cel
 shrinks it), as HTML in a notebook and as text in a terminal. A function that raises, or gives no answer
 within its time limit, is a difference, shown with its traceback or the board it looped on.
 
-For the teacher: ``python -m ipyminesweeper.exercises course`` builds the student's, the teacher's and the
-grader's editions of the notebooks, and ``... grade SUBMISSIONS/`` grades handed-in notebooks
-(:mod:`.editions`, :mod:`.grading`).
+What a teacher runs (the editions of the notebooks, the class server and the hand-in, the grader, the
+class tournament) is :mod:`ipyminesweeper.classroom`, built on these checks; nothing here imports it.
 """
 
 from .autoplayer import check_strategy
@@ -20,7 +19,6 @@ from .laws import MUTANTS, RULES, Rules, check_broken_rule, check_law, check_pro
 from .moves import check_chord, check_replay, check_toggle_flag, replay
 from .needs import needs
 from .report import Check, Counterexample, Panel
-from .submit import HandInError, hand_in
 
 __all__ = [
     "MOVES",
@@ -28,7 +26,6 @@ __all__ = [
     "RULES",
     "Check",
     "Counterexample",
-    "HandInError",
     "Panel",
     "Rules",
     "boards",
@@ -43,7 +40,6 @@ __all__ = [
     "check_update",
     "check_view",
     "games",
-    "hand_in",
     "layouts",
     "needs",
     "positions",

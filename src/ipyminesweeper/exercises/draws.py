@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from random import Random
-from typing import Any, Protocol, TypeVar, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from hypothesis import strategies as st
 
@@ -31,6 +31,7 @@ __all__ = [
     "examples_once",
     "seeded_examples",
     "smallest_examples",
+    "smallest_once",
     "strategy_of",
 ]
 
@@ -270,6 +271,48 @@ def smallest_examples(
         if (k := key(example)) not in seen:
             seen.add(k)
             yield example
+
+
+def smallest_once(
+    build: Callable[[Source], E], key: Callable[[E], Hashable], plans: int, small: int
+) -> Iterator[E]:
+    """:func:`smallest_examples`, each made once per kernel: a failing check is run again after each
+    fix, and making them was most of its time. Made as they are read (a check reads few of them)."""
+    try:
+        kept = _KEPT_SMALLEST.get((_same(build), _same(key), plans, small))
+    except TypeError:  # an argument that cannot be a key: made afresh
+        return smallest_examples(build, key, plans, small)
+    if kept is None:
+        kept = _KEPT_SMALLEST[(_same(build), _same(key), plans, small)] = _Kept(
+            smallest_examples(build, key, plans, small)
+        )
+    return iter(cast("_Kept[E]", kept))
+
+
+class _Kept(Generic[E]):
+    """The items of an iterator, kept as they are first read: each iteration reads the kept ones, then
+    goes on with the iterator."""
+
+    def __init__(self, items: Iterator[E]) -> None:
+        self.items = items
+        self.kept: list[E] = []
+
+    def __iter__(self) -> Iterator[E]:
+        i = 0
+        while True:
+            if i < len(self.kept):
+                yield self.kept[i]
+            else:
+                item = next(self.items, _END)
+                if item is _END:
+                    return
+                self.kept.append(cast("E", item))
+                yield cast("E", item)
+            i += 1
+
+
+_END = object()
+_KEPT_SMALLEST: dict[Hashable, _Kept[Any]] = {}
 
 
 def strategy_of(build: Callable[..., E], *args: Any) -> st.SearchStrategy[E]:

@@ -4,43 +4,25 @@
 its traceback, or the note that it ran past its time limit, and in every case what it printed. A function
 that loops forever is stopped, and the check shows the example it looped on.
 
-How a call is stopped depends on where it runs:
-
-- CPython, on the main thread, where the OS has interval timers (Linux, macOS): a timer raises
-  :class:`OutOfTime` in the function, and again every 0.1 s after that; each time it also makes the
-  student's frames raise at their next line, so a bare ``except:`` that swallows it raises it again from
-  its own body. The limit counts the processor's time the call takes (``ITIMER_PROF``), so that a
-  correct answer on a busy machine (a teacher grading with two jobs, a laptop running other things) is
-  not taken for a loop; a call that waits instead of computing (``time.sleep`` in a loop) is stopped by
-  the clock on the wall at :data:`WAITING_FACTOR` times the limit.
-- Elsewhere (the offline site's Pyodide, a worker thread, Windows): a trace function looks at the clock
-  on every line of the student's code and raises :class:`OutOfTime`. A loop that swallows it with a bare
-  ``except:`` then runs on, since Python stops tracing after a trace function raises: the kernel must be
-  interrupted. A loop inside one call to C code (``sum(range(10**12))``) is not stopped either way.
+Every call runs within a :class:`~.timelimit.TimeLimit`: a loop is stopped, a bare ``except:`` cannot hold
+it, and a call that is fine pays next to nothing for it (see :mod:`.timelimit` for how, runtime by
+runtime).
 """
 
 from __future__ import annotations
 
-import gc
-import inspect
 import io
-import signal
-import sys
-import sysconfig
-import threading
 import time
 import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import AbstractContextManager, contextmanager, redirect_stderr, redirect_stdout
+from contextlib import contextmanager, redirect_stderr, redirect_stdout
 from contextvars import ContextVar
 from dataclasses import dataclass
-from enum import Enum
-from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from .foreign import type_name
+from .timelimit import WAITING_FACTOR, OutOfTime, TimeLimit, prepared
 
 __all__ = [
     "CALL_SECONDS",
@@ -60,21 +42,12 @@ __all__ = [
 CALL_SECONDS = 2.0
 """The time limit of one call of a student's function: the reference answers in milliseconds."""
 
-WAITING_FACTOR = 3.0
-"""Where the limit counts processor time, a call is also stopped after this many times its limit by the
-clock on the wall (a loop that sleeps uses no processor time)."""
-
 CHECK_SECONDS = 60.0
 """The most time the student's function may take in one check, all its calls together: past that the
 check judges on the examples tried so far, and says so (:attr:`Calls.stopped`)."""
 
 KEPT_OUTPUT = 4000
 """How many characters of printed output an outcome keeps (the rest is counted, not kept)."""
-
-
-class OutOfTime(BaseException):
-    """A student's function ran past its time limit. A ``BaseException``, so that ``except Exception``
-    in the student's code does not swallow it."""
 
 
 @dataclass(frozen=True)
@@ -221,11 +194,13 @@ def check_budget(seconds: float) -> Iterator[None]:
 @contextmanager
 def watching(seconds: float = CALL_SECONDS) -> Iterator[Calls]:
     """Every :func:`call` inside adds to the :class:`Calls` this yields, and takes its time limit; the
-    function's time in all is limited by :func:`check_budget` (:data:`CHECK_SECONDS` unless set)."""
+    function's time in all is limited by :func:`check_budget` (:data:`CHECK_SECONDS` unless set). The
+    limits are :func:`~.timelimit.prepared` once for all the calls."""
     calls = Calls(seconds, _BUDGET.get())
     token = _CALLS.set(calls)
     try:
-        yield calls
+        with prepared():
+            yield calls
     finally:
         _CALLS.reset(token)
 
@@ -262,7 +237,7 @@ def call_each(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]]) -> list[
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outcome:
     kept = _Kept()
-    limit = _Limit(seconds)
+    limit = TimeLimit(seconds)
     start = time.perf_counter()
 
     def ended(**how: Any) -> Outcome:
@@ -270,173 +245,12 @@ def _call(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outc
         return Outcome(**how, output=kept.getvalue(), lines=kept.lines, after=args, used=used)
 
     try:
-        with redirect_stdout(kept), redirect_stderr(kept), limit.running():
+        with redirect_stdout(kept), redirect_stderr(kept), limit:
             value = limit.call(fn, args)
     except OutOfTime:
         return ended(timed_out=True, seconds=seconds)
     except Exception as exc:
         tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
-        tb = tb.tb_next if tb is not None else None  # Limit.call's frame too
+        tb = tb.tb_next if tb is not None else None  # TimeLimit.call's frame too
         return ended(error=exc, traceback="".join(traceback.format_exception(type(exc), exc, tb)))
     return ended(value=value)
-
-
-_LIBRARIES = tuple(
-    {sysconfig.get_paths()["stdlib"], sysconfig.get_paths()["purelib"], str(Path(__file__).parents[1])}
-)
-"""Where the library code lives: traced call by call only, the student's code line by line."""
-
-Tracer = Callable[[FrameType, str, object], Any]
-
-
-class _Place(Enum):
-    """Where a frame runs, for the limit: only the student's own code is ever interrupted."""
-
-    STUDENT = "the student's code"
-    COLLECTING = "a garbage-collector callback, called in the middle of the student's code"
-    OUTSIDE = "the check's own code"
-
-
-class _Limit:
-    """The time limit of one call. The student's frames are those below :meth:`call`'s own frame; only
-    they are ever interrupted, never the check's code around them."""
-
-    def __init__(self, seconds: float) -> None:
-        self.seconds = seconds
-        self.end = time.perf_counter() + seconds
-        self.root: FrameType | None = None
-
-    def call(self, fn: Callable[..., Any], args: tuple[Any, ...]) -> Any:
-        self.root = inspect.currentframe()
-        return fn(*args)
-
-    def running(self) -> AbstractContextManager[None]:
-        """The alarm where there is one (CPython's main thread), else the line-by-line clock."""
-        can_alarm = (
-            hasattr(signal, "setitimer")
-            and sys.platform != "emscripten"  # Pyodide has the call, but no timer fires while Python runs
-            and threading.current_thread() is threading.main_thread()
-        )
-        return self._alarm() if can_alarm else self._clocked()
-
-    def below(self, frame: FrameType | None) -> list[FrameType]:
-        """The frames from ``frame`` up to :meth:`call`'s own, that one left out: the student's, in one
-        walk up the frame chain. Empty when ``frame`` is not below it (the check's own code)."""
-        frames: list[FrameType] = []
-        while frame is not None:
-            if frame is self.root:
-                return frames
-            frames.append(frame)
-            frame = frame.f_back
-        return []
-
-    def place(self, frame: FrameType | None) -> _Place:
-        """Where ``frame`` runs: the student's code (a frame below :meth:`call`'s), a callback of the
-        garbage collector called in the middle of it (Hypothesis has one; an exception raised there would
-        be lost, as Python prints it as unraisable and goes on, so the limit is raised at the student's
-        next line instead), or outside, in the check's own code."""
-        frames = self.below(frame)
-        for each in frames:
-            if self.collects(each):
-                return _Place.COLLECTING
-        return _Place.STUDENT if frames else _Place.OUTSIDE
-
-    @staticmethod
-    def collects(frame: FrameType) -> bool:
-        """Whether ``frame`` runs a callback of the garbage collector."""
-        for callback in gc.callbacks:  # (no comprehension: it would be a frame, traced in turn)
-            if getattr(getattr(callback, "__func__", callback), "__code__", None) is frame.f_code:
-                return True
-        return False
-
-    def stop(self, frame: FrameType, event: str, arg: object) -> Tracer | None:
-        """A trace function that raises at the next line of the student's code (not at the event of the
-        exception itself: raised there, it would be caught where the alarm was)."""
-        if event == "exception":
-            return self.stop
-        if self.place(frame) is _Place.STUDENT:
-            raise OutOfTime
-        return None
-
-    def arm(self, frame: FrameType | None) -> None:
-        """Make every frame of the student's code, and every new one, raise at its next line: an
-        ``except:`` that swallows the alarm then raises it again from its own first line."""
-        for each in self.below(frame):
-            each.f_trace, each.f_trace_lines = self.stop, True
-        sys.settrace(self.stop)  # last: from here on, every call in this thread is traced
-
-    @contextmanager
-    def _alarm(self) -> Iterator[None]:
-        def ring(signum: int, frame: FrameType | None) -> None:
-            place = self.place(frame)
-            if place is not _Place.OUTSIDE:  # never in the check's own code, around the call
-                self.arm(frame)
-                if place is _Place.STUDENT:
-                    raise OutOfTime
-
-        trace = sys.gettrace()
-        timers = [
-            _Timer(signal.ITIMER_PROF, signal.SIGPROF, time.process_time, self.seconds),
-            _Timer(signal.ITIMER_REAL, signal.SIGALRM, time.perf_counter, self.seconds * WAITING_FACTOR),
-        ]
-        for timer in timers:
-            timer.start(ring)
-        try:
-            yield
-        finally:
-            for timer in timers:
-                timer.stop()
-            sys.settrace(trace)
-
-    @contextmanager
-    def _clocked(self) -> Iterator[None]:
-        def on_line(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if time.perf_counter() > self.end:
-                raise OutOfTime
-            return on_line
-
-        def on_call(frame: FrameType, event: str, arg: object) -> Tracer | None:
-            if frame.f_code.co_filename.startswith(_LIBRARIES):
-                return None  # the library's own calls cost one test each, nothing more
-            caller = frame.f_back
-            if caller is not None and (caller is self.root or caller.f_trace is on_line):
-                student = not self.collects(frame)  # called by the student's code: no walk
-            else:
-                student = self.place(frame) is _Place.STUDENT
-            if not student:
-                return None
-            if time.perf_counter() > self.end:
-                raise OutOfTime
-            return on_line
-
-        trace = sys.gettrace()
-        sys.settrace(on_call)
-        try:
-            yield
-        finally:
-            sys.settrace(trace)
-
-
-class _Timer:
-    """One interval timer of a limit (processor time, or the wall clock): ``seconds``, or what a limit
-    around this one has left when that is less; then again every 0.1 s. When it stops, the limit around
-    it goes on with what it has left (at once, if nothing)."""
-
-    def __init__(self, which: int, signum: int, clock: Callable[[], float], seconds: float) -> None:
-        self.which, self.signum, self.clock, self.seconds = which, signum, clock, seconds
-        self.previous: Any = None
-        self.outer, self.every, self.started = 0.0, 0.0, 0.0
-
-    def start(self, ring: Callable[[int, FrameType | None], None]) -> None:
-        self.previous = signal.signal(self.signum, ring)
-        self.outer, self.every = signal.getitimer(self.which)
-        self.started = self.clock()
-        seconds = min(self.seconds, self.outer) if self.outer > 0 else self.seconds
-        signal.setitimer(self.which, seconds, 0.1)
-
-    def stop(self) -> None:
-        signal.setitimer(self.which, 0)
-        signal.signal(self.signum, self.previous)
-        if self.outer > 0:
-            left = self.outer - (self.clock() - self.started)
-            signal.setitimer(self.which, max(left, 0.001), self.every)

@@ -9,8 +9,9 @@ smallest failure shown.
    broke. A property holds when it was tried and never broken: that is the partial credit a grader
    gives.
 3. If a property broke, the smallest examples of all are tried, smallest first, as SmallCheck does
-   (:func:`~.draws.smallest_examples`), up to :data:`AFTER_THE_FIRST` past the first that fails. Only
-   when none of them fails does Hypothesis build examples the same way (:func:`~.draws.strategy_of`),
+   (:func:`~.draws.smallest_examples`, made once per kernel), up to :data:`AFTER_THE_FIRST` past the
+   first that fails. Only when none of them fails does Hypothesis build examples the same way
+   (:func:`~.draws.strategy_of`),
    find one that breaks a property and shrink it, for :data:`SHRINK_SECONDS` at most. The check shows
    the smallest counterexample seen (the cells of its board, then the length of its call, decide).
 
@@ -31,7 +32,7 @@ from typing import Any, TypeVar
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis.errors import HypothesisException
 
-from .draws import Source, examples_once, smallest_examples, strategy_of
+from .draws import Source, examples_once, smallest_once, strategy_of
 from .foreign import type_name
 from .limits import KEPT_OUTPUT, Calls, watching
 from .report import Check, Counterexample, PropertyResult
@@ -199,7 +200,7 @@ def _smallest_failure(
     best: Counterexample | None = None
     left = AFTER_THE_FIRST
     end = time.perf_counter() + SMALLEST_SECONDS
-    for example in smallest_examples(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES):
+    for example in smallest_once(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES):
         if calls.stopped or left == 0 or time.perf_counter() > end:
             break
         found = judge(example).counterexample

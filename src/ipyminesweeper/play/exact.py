@@ -4,27 +4,26 @@ The strategy reads only the player's view. Certain cells come from the solver
 (:mod:`ipyminesweeper.solver`); when there are none it guesses, weighing each candidate's chance of being
 safe against its chance of making progress.
 
-It is a pure function of the view, made fast for the way it is called, once per move of a game: it
-keeps the fast rules' conclusions about the last view (:class:`~ipyminesweeper.solver.closure.KeptClosure`)
-and updates them around the cells that changed. The cells they decide do not depend on that history,
-so neither does the move; its reason is worked out from the view alone, when first read.
+It is a pure function of the view, made fast for the way it is called, once per move of a game: the
+cells the fast rules prove safe come from :func:`~ipyminesweeper.solver.closure.proved_safe`, which
+carries the closure of the last view on around the cells that changed (the solver's one memo). Those
+cells do not depend on that history, so neither does the move; the reason of a certain move is worked
+out from the view alone (:func:`explain_certain`), when it is read.
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from functools import partial
 
 from ..engine import Position, View
-from ..solver import analyse, deduce
-from ..solver.closure import KeptClosure
-from ..solver.rules import Reasoner
+from ..solver import Analysis, analyse, deduce
+from ..solver.closure import proved_safe
 from . import wording
-from .guess import EXACT_RULE, GuessRule, guess, reveal_or_unflag
-from .move import Action, Explanation, Move, evidence, explained_later, playable
+from .guess import guess, reveal_or_unflag
+from .move import Action, Explanation, Move, evidence, playable
 
-__all__ = ["ExactStrategy", "exact", "exact_flags", "next_safe", "opening_cell"]
+__all__ = ["exact", "exact_flags", "explain_certain", "next_safe", "opening_cell", "settled"]
 
 _NUMBER = re.compile("[0-8]")  # a revealed number in a view's cells (one search at C speed per move)
 
@@ -41,14 +40,10 @@ def opening_cell(rows: int, cols: int) -> Position:
     return (min(d, (rows - 1) // 2), min(d, (cols - 1) // 2))
 
 
-def _first_move(view: View) -> Move:
-    pos = opening_cell(view.rows, view.cols)
-    return reveal_or_unflag(view, pos, wording.first_click(pos), None)
-
-
-def _explain_certain(view: View, pos: Position) -> Explanation:
-    """The reason, numbers and constrained cells of the certain move at ``pos``, worked out from the
-    view alone: the fast rules' reason if they prove some covered cell safe, else the exact analysis's."""
+def explain_certain(view: View, pos: Position) -> Explanation:
+    """The reason, numbers and constrained cells of :func:`exact`'s certain move at ``pos``, worked out
+    from the view alone: the fast rules' reason if they prove some covered cell safe, else the exact
+    analysis's."""
     cols, cells = view.cols, view.cells
     d = deduce(view)
     fast = any(cells[r * cols + c] in ".f" for r, c in d.safe)
@@ -60,11 +55,11 @@ def _explain_certain(view: View, pos: Position) -> Explanation:
     return why, numbers, constrained
 
 
-def _certain(view: View, cell: int) -> Move:
-    """Reveal (or unflag) the covered ``cell``, proved safe; explained when first read."""
-    pos = divmod(cell, view.cols)
-    action: Action = "flag" if view.cells[cell] == "f" else "reveal"
-    return explained_later(action, pos, 0.0, partial(_explain_certain, view, pos))
+def _certain(view: View, index: int) -> Move:
+    """Reveal (or unflag) the covered cell ``index``, proved safe; explained when read."""
+    pos = divmod(index, view.cols)
+    action: Action = "flag" if view.cells[index] == "f" else "reveal"
+    return Move(action, pos, probability=0.0, why=partial(explain_certain, view, pos))
 
 
 def next_safe(view: View, after: Position) -> Move | None:
@@ -89,71 +84,29 @@ def next_safe(view: View, after: Position) -> Move | None:
     return _certain(view, min(safe, key=lambda cell: (cell - start - 1) % size))
 
 
-def _exact_move(view: View, rules: Reasoner, *, flags: bool, rule: GuessRule) -> Move:
-    """:func:`exact`'s move, given the fast rules' closure on ``view`` (not on a fresh board)."""
-    if rules.pending:  # the first covered cell, in reading order, that the fast rules prove safe
-        return _certain(view, min(rules.pending))
-    cols, cells = view.cols, view.cells
-    analysis = analyse(view)
-    safe = [r * cols + c for r, c in analysis.safe if cells[r * cols + c] in ".f"]
+def settled(view: View, *, flags: bool = False) -> Move | Analysis:
+    """:func:`exact`'s move when it need not guess: the first click (:func:`opening_cell`), else a cell
+    proved safe (the first in reading order the fast rules prove, else the exact count), else with
+    ``flags`` a proved mine to flag; otherwise the view's analysis, to guess from."""
+    _, _, cells = playable(view)
+    if view.status == "ready" or _NUMBER.search(cells) is None:
+        pos = opening_cell(view.rows, view.cols)
+        return reveal_or_unflag(view, pos, wording.first_click(pos), None)
+    safe = proved_safe(view)
     if safe:
         return _certain(view, min(safe))
+    cols, analysis = view.cols, analyse(view)
+    proved = [r * cols + c for r, c in analysis.safe if cells[r * cols + c] in ".f"]
+    if proved:
+        return _certain(view, min(proved))
     if flags:
         unflagged = sorted(p for p in analysis.mines if cells[p[0] * cols + p[1]] == ".")
         if unflagged:
             return Move("flag", unflagged[0], analysis.reasons.get(unflagged[0], ""), 1.0)
-    return guess(view, analysis, rule)
+    return analysis
 
 
-class ExactStrategy:
-    """A strategy ``view -> Move`` that keeps the fast rules' closure of the last view it was given.
-
-    :data:`exact` and :data:`exact_flags` are the two instances. Each call is a pure function of the
-    view (the kept closure only saves work: it decides the cells a fresh one would); one position is
-    kept, under a lock (a caller that finds it taken works from scratch). Pickled by reference, as
-    the module-level name it is bound to. ``rule``: experiments with the guess rule
-    (:class:`~.guess.GuessRule`), none in these two.
-    """
-
-    def __init__(self, name: str, doc: str, *, flags: bool, rule: GuessRule = EXACT_RULE) -> None:
-        self.__name__ = self.__qualname__ = name
-        self.__module__ = __name__
-        self.__doc__ = doc
-        self.flags = flags
-        self.rule = rule  # experiments with the guess rule, none by default: see guess.GuessRule
-        self.kept = KeptClosure()
-        self.lock = threading.Lock()
-
-    def __call__(self, view: View) -> Move:
-        _, _, cells = playable(view)
-        if view.status == "ready" or _NUMBER.search(cells) is None:
-            return _first_move(view)
-        if self.lock.acquire(blocking=False):
-            try:
-                rules = self.kept.update(view)
-                pending = min(rules.pending) if rules.pending else None
-            finally:
-                self.lock.release()
-            if pending is not None:
-                return _certain(view, pending)
-            return _exact_move(view, rules, flags=self.flags, rule=self.rule)
-        kept = KeptClosure().update(view)
-        return _exact_move(view, kept, flags=self.flags, rule=self.rule)
-
-    def clear(self) -> None:
-        """Forget the kept position (the next call works from the whole view)."""
-        with self.lock:
-            self.kept.clear()
-
-    def __reduce__(self) -> str:
-        return self.__name__
-
-    def __repr__(self) -> str:
-        return f"<strategy {self.__module__}.{self.__name__}>"
-
-
-exact = ExactStrategy(
-    "exact",
+def exact(view: View) -> Move:
     """The default strategy: certain moves first, then the safest guess by exact probabilities.
 
     1. On a fresh board: :func:`opening_cell` (``(2,2)`` or ``(3,3)``).
@@ -170,16 +123,16 @@ exact = ExactStrategy(
 
     It never flags (flags cost moves and do not help it); :func:`exact_flags` does, to show its
     reasoning. It does not trust the player's flags either: a flagged cell it proves safe, or picks
-    to reveal, it unflags first. It keeps what the rules found on the last view and updates it
-    around the cells that changed (:class:`ExactStrategy`); the move and its reason depend on the
-    view alone.
-    """,
-    flags=False,
-)
+    to reveal, it unflags first. What the rules found on the last view is carried on to this one
+    (:func:`~ipyminesweeper.solver.closure.proved_safe`); the move and its reason depend on the view
+    alone.
+    """
+    found = settled(view)
+    return found if isinstance(found, Move) else guess(view, found)
 
-exact_flags = ExactStrategy(
-    "exact_flags",
+
+def exact_flags(view: View) -> Move:
     """:func:`exact`, but it also flags every mine it has proved before it guesses (slower to play;
-    the same wins).""",
-    flags=True,
-)
+    the same wins)."""
+    found = settled(view, flags=True)
+    return found if isinstance(found, Move) else guess(view, found)

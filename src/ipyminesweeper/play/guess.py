@@ -35,7 +35,6 @@ safe".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass, field, replace
 
 from ..engine import Position
@@ -47,10 +46,13 @@ from .influence import influence_factor
 from .move import Move, evidence
 
 __all__ = [
-    "EXACT_RULE",
+    "PROGRESS_BONUS",
     "Candidate",
-    "GuessRule",
+    "Weighing",
+    "best_guess",
     "candidate",
+    "candidates",
+    "early_guess",
     "forced_fifty_fifty",
     "guess",
     "one_region",
@@ -88,11 +90,6 @@ class Candidate:
     weight: float = 1.0  # the long-term weight its score got (1: none)
 
 
-More = Callable[[ViewLike, Analysis, Set[Position], float], Sequence[Candidate]]
-"""``more(view, analysis, skip, least)``: cells to weigh besides the candidates (``skip``), none less
-safe than ``least`` (one less safe can neither win nor come near the best)."""
-
-
 def one_region(view: ViewLike) -> bool:
     """Whether the revealed cells of ``view`` are one region, each reachable from the others through
     revealed neighbours: at the start of a game until a guess lands away from them, and again once
@@ -110,22 +107,6 @@ def one_region(view: ViewLike) -> bool:
                 seen.add(j)
                 todo.append(j)
     return len(seen) == len(revealed)
-
-
-@dataclass(frozen=True)
-class GuessRule:
-    """The two seams of the look-ahead (step 4) that experiments change. ``exact`` plays
-    :data:`EXACT_RULE`; the variants measured and not adopted are in ``benchmarks/variants.py``.
-
-    ``weighs(view)``: whether each look-ahead score is weighed by the cell's 50/50 influence
-    (:func:`~.influence.influence_factor`), as Hill's solvers do; ``exact`` weighs while the revealed
-    cells are one region (:func:`one_region`). ``more``: cells weighed after the candidates (none)."""
-
-    weighs: Callable[[ViewLike], bool] = one_region
-    more: More | None = None
-
-
-EXACT_RULE = GuessRule()  # the rule exact plays
 
 
 def _around(rows: int, cols: int, x: int) -> set[int]:
@@ -274,8 +255,8 @@ def candidate(view: ViewLike, a: Analysis, pos: Position) -> Candidate:
     return Candidate(pos, a.probabilities[pos], 0.0, n_covered, dead, dist)
 
 
-def _candidates(view: ViewLike, a: Analysis) -> list[Candidate]:
-    """The cells worth weighing, live before dead, then safest first."""
+def candidates(view: ViewLike, a: Analysis) -> list[Candidate]:
+    """The cells worth weighing (step 4), live before dead, then safest first."""
     rows, cols, cells = view.rows, view.cols, view.cells
     table = neighbour_table(rows, cols)
     probs = a.probabilities  # the listed cells, then the interior's: one risk for all, none in the frontier
@@ -324,10 +305,11 @@ def _rank(c: Candidate) -> tuple[bool, float, float, float, int, tuple[int, int]
 
 
 @dataclass
-class _Weighing:
+class Weighing:
     """The look-ahead of one view (analysed as ``a``) under way: the candidates scored, those dropped
-    half-way, and the best live score so far. (A class, not a closure: a closure that the compiled
-    build keeps in a cycle with its frame would hold what it holds until the garbage collector runs.)"""
+    half-way, and the best live score so far; ``weighted``: each score weighed by the cell's 50/50
+    influence. (A class, not a closure: a closure that the compiled build keeps in a cycle with its
+    frame would hold what it holds until the garbage collector runs.)"""
 
     view: ViewLike
     a: Analysis
@@ -361,29 +343,31 @@ class _Weighing:
         if not c.dead:
             self.best = max(self.best, score)
 
+    def ranked(self) -> list[Candidate]:
+        """The candidates scored, best first, then those dropped half-way (with no score)."""
+        return sorted(self.scored, key=_rank) + self.dropped
 
-def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
+
+def weigh(view: ViewLike, a: Analysis) -> list[Candidate]:
     """The candidates of the look-ahead (step 4) on ``view`` (analysed as ``a``), each weighed, best
-    first; those dropped half-way come last, with no score. The first is the guess when steps 1-3 do
-    not apply. ``rule``: :data:`EXACT_RULE` unless an experiment changes it (:class:`GuessRule`)."""
-    known = frozenset(r * view.cols + c for r, c in a.mines)
-    weighed = _Weighing(view, a, known, rule.weighs(view))
-    candidates = _candidates(view, a)
-    for c in candidates:
-        weighed.consider(c)
-    if rule.more is not None:
-        # a cell scores at most its P(safe) (times the bonus and, weighted, its weight): one less safe
-        # than this cannot win
-        least = -1.0 if weighed.weighted else max(weighed.best, 0.0) / (1 + PROGRESS_BONUS)
-        for c in rule.more(view, a, {c.pos for c in candidates}, least):
-            weighed.consider(c)
-    weighed.scored.sort(key=_rank)
-    return weighed.scored + weighed.dropped
+    first; those dropped half-way come last, with no score. Weighed by 50/50 influence while the
+    revealed cells are one region (:func:`one_region`)."""
+    weighing = Weighing(view, a, frozenset(r * view.cols + c for r, c in a.mines), one_region(view))
+    for c in candidates(view, a):
+        weighing.consider(c)
+    return weighing.ranked()
 
 
-def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:
+def guess(view: ViewLike, a: Analysis) -> Move:
     """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell (analysed
-    as ``a``; ``rule``: see :func:`weigh`)."""
+    as ``a``): steps 1-3 (:func:`early_guess`), else the look-ahead's best cell (:func:`weigh`)."""
+    early = early_guess(view, a)
+    return early if early is not None else best_guess(view, a, weigh(view, a))
+
+
+def early_guess(view: ViewLike, a: Analysis) -> Move | None:
+    """The guess before any look-ahead: a flag taken back when every covered cell is a mine, the last
+    covered cell, an unavoidable pair (step 1), the endgame search (2), an isolated region (3); else None."""
     cols, cells = view.cols, view.cells
     cands = [(p, pos) for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
     pmin = min((p for p, _ in cands), default=1.0)
@@ -405,17 +389,18 @@ def guess(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> Move:
     if region is not None:
         why = wording.region_search(region.pos, region.probability, region.cells, region.layouts, region.win)
         return _searched(view, region, why)
-    ranked = weigh(view, a, rule)
-    best = ranked[0]
+    return None
+
+
+def best_guess(view: ViewLike, a: Analysis, ranked: list[Candidate]) -> Move:
+    """Reveal the first of the look-ahead's ``ranked`` candidates (step 4), saying why."""
+    cols, cells, best = view.cols, view.cells, ranked[0]
+    covered = [p for pos, p in a.probabilities.items() if cells[pos[0] * cols + pos[1]] == "."]
+    pmin = min(covered, default=1.0)
     return Move(
         "reveal",
         best.pos,
-        _guess_reason(
-            best,
-            pmin,
-            sum(1 for p, _ in cands if p <= best.probability + TIE),
-            cols,
-        ),
+        _guess_reason(best, pmin, sum(1 for p in covered if p <= best.probability + TIE), cols),
         best.probability,
         numbers=evidence(view, best.pos)[0],
         constrained=tuple(divmod(j, cols) for j in best.proves),

@@ -30,13 +30,13 @@ from ..solver.constraints import ViewLike, view_error
 __all__ = [
     "ACTIONS",
     "Action",
+    "Explanation",
     "InvalidMoveError",
     "Move",
     "Strategy",
     "apply_move",
     "check_move",
     "evidence",
-    "explained_later",
     "playable",
     "validate_move",
 ]
@@ -45,18 +45,25 @@ Action = Literal["reveal", "flag", "chord"]
 ACTIONS: tuple[str, ...] = ("reveal", "flag", "chord")
 
 
-@dataclass(frozen=True)
+Explanation = tuple[str, tuple[Position, ...], tuple[Position, ...]]
+"""A move's ``(reason, numbers, constrained)``."""
+
+
+@dataclass(frozen=True, init=False, repr=False, eq=False)
 class Move:
     """One move of a strategy: what to do, where, why, and what the strategy knew.
 
-    ``probability`` is ``0.0`` for a move the strategy knows is safe, ``1.0`` for flagging a certain
-    mine, a value in between for a guess, and ``None`` when the strategy does not know. A strategy that
-    ranks cells by some other measure puts it in ``score`` instead (it is not a probability).
-    ``numbers`` are the revealed numbers the reason rests on and ``constrained`` the covered cells they
-    constrain: the widget highlights both, in two styles.
+    ``Move(action, pos, reason, probability, score, numbers, constrained)``. ``probability`` is ``0.0``
+    for a move the strategy knows is safe, ``1.0`` for flagging a certain mine, a value in between for a
+    guess, and ``None`` when the strategy does not know. A strategy that ranks cells by some other
+    measure puts it in ``score`` instead (it is not a probability). ``numbers`` are the revealed numbers
+    the reason rests on and ``constrained`` the covered cells they constrain: the widget highlights
+    both, in two styles.
 
-    A strategy may leave ``reason``, ``numbers`` and ``constrained`` to be worked out when first read
-    (:func:`explained_later`): equality, hashing, ``repr`` and pickling use them as if they were given.
+    ``why`` holds ``(reason, numbers, constrained)``, or a pure function of nothing that works them out
+    when they are read (``Move(action, pos, probability=p, why=f)``): ``exact`` words its certain moves
+    only for whoever reads them. Either way the move compares, hashes, prints and pickles as the move
+    given those three.
 
     Every field is checked when the move is made: ``Move("reveal", 3, 4)`` raises a TypeError that says
     to write ``Move('reveal', (3, 4))``.
@@ -64,34 +71,66 @@ class Move:
 
     action: Action
     pos: Position
-    reason: str = ""
-    probability: float | None = None
-    score: float | None = None
-    numbers: tuple[Position, ...] = ()
-    constrained: tuple[Position, ...] = ()
+    probability: float | None
+    score: float | None
+    why: Explanation | Callable[[], Explanation]
 
-    def __post_init__(self) -> None:
-        check_move(self.action, self.pos, self.probability, self.score, self.reason)
-        if not isinstance(self.reason, str):
-            raise TypeError(f"a Move's reason is a str, not {quote(self.reason)}")
-        for name in ("numbers", "constrained"):
-            cells = getattr(self, name)
-            if not isinstance(cells, tuple):
-                raise TypeError(f"a Move's {name} is a tuple of (row, col) positions, not {quote(cells)}")
-            for pos in cells:
-                as_position(pos)
+    __match_args__ = ("action", "pos", "reason", "probability", "score", "numbers", "constrained")
+
+    def __init__(
+        self,
+        action: Action,
+        pos: Position,
+        reason: str | None = None,
+        probability: float | None = None,
+        score: float | None = None,
+        numbers: tuple[Position, ...] | None = None,
+        constrained: tuple[Position, ...] | None = None,
+        *,
+        why: Explanation | Callable[[], Explanation] = ("", (), ()),
+    ) -> None:
+        check_move(action, pos, probability, score, reason)
+        if reason is not None or numbers is not None or constrained is not None or isinstance(why, tuple):
+            given = why if isinstance(why, tuple) else why()  # dataclasses.replace names some of them
+            why = (
+                given[0] if reason is None else reason,
+                given[1] if numbers is None else numbers,
+                given[2] if constrained is None else constrained,
+            )
+            _check_explanation(why)
+        fields = {"action": action, "pos": pos, "probability": probability, "score": score, "why": why}
+        for name, value in fields.items():  # as a frozen dataclass's own __init__ does
+            object.__setattr__(self, name, value)
+
+    def explanation(self) -> Explanation:
+        """``(reason, numbers, constrained)``: as given, or worked out now by ``why()``."""
+        why = self.why
+        return why if isinstance(why, tuple) else why()
+
+    @property
+    def reason(self) -> str:
+        """Why the strategy makes this move, in words."""
+        return self.explanation()[0]
+
+    @property
+    def numbers(self) -> tuple[Position, ...]:
+        """The revealed numbers the reason rests on."""
+        return self.explanation()[1]
+
+    @property
+    def constrained(self) -> tuple[Position, ...]:
+        """The covered cells those numbers constrain."""
+        return self.explanation()[2]
+
+    def kept(self) -> Move:
+        """This move with its explanation worked out and held: a move kept for long (a game's history)
+        then holds nothing it was worked out from, such as a big board's view."""
+        return self if isinstance(self.why, tuple) else Move(*self.fields())
 
     def fields(self) -> tuple[Any, ...]:
         """``(action, pos, reason, probability, score, numbers, constrained)``."""
-        return (
-            self.action,
-            self.pos,
-            self.reason,
-            self.probability,
-            self.score,
-            self.numbers,
-            self.constrained,
-        )
+        reason, numbers, constrained = self.explanation()
+        return (self.action, self.pos, reason, self.probability, self.score, numbers, constrained)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Move):
@@ -101,6 +140,13 @@ class Move:
     def __hash__(self) -> int:
         return hash(self.fields())
 
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{k}={v!r}" for k, v in zip(self.__match_args__, self.fields(), strict=True))
+        return f"Move({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Move, self.fields())
+
     @property
     def is_guess(self) -> bool:
         """A reveal that is not known to be safe (probability unknown or above zero)."""
@@ -109,6 +155,16 @@ class Move:
     def __str__(self) -> str:
         where = format_position(self.pos)
         return f"{self.action} {where}: {self.reason}" if self.reason else f"{self.action} {where}"
+
+
+def _check_explanation(why: Explanation) -> None:
+    if not isinstance(why[0], str):
+        raise TypeError(f"a Move's reason is a str, not {quote(why[0])}")
+    for name, cells in (("numbers", why[1]), ("constrained", why[2])):
+        if not isinstance(cells, tuple):
+            raise TypeError(f"a Move's {name} is a tuple of (row, col) positions, not {quote(cells)}")
+        for pos in cells:
+            as_position(pos)
 
 
 def check_move(action: object, pos: object, probability: object, score: object, reason: object = "") -> None:
@@ -138,66 +194,6 @@ def _finite(x: object) -> bool:
         return math.isfinite(x)
     except OverflowError:  # an int too large for a float
         return False
-
-
-Explanation = tuple[str, tuple[Position, ...], tuple[Position, ...]]
-"""A move's ``(reason, numbers, constrained)``."""
-
-
-def _resolved(move: Move, index: int) -> Any:
-    state = move.__dict__
-    done = state.get("_done")
-    if done is None:
-        explain = state.get("_explain")
-        if explain is None:  # another thread has just worked it out
-            done = state["_done"]
-        else:
-            done = state["_done"] = explain()
-            state.pop("_explain", None)  # the view it captured is no longer needed
-    return done[index]
-
-
-class _ExplainedLater(Move):
-    """A :class:`Move` whose reason, numbers and constrained are worked out when first read."""
-
-    def __init__(
-        self,
-        action: Action,
-        pos: Position,
-        reason: str = "",
-        probability: float | None = None,
-        score: float | None = None,
-        numbers: tuple[Position, ...] = (),
-        constrained: tuple[Position, ...] = (),
-        *,
-        explain: Callable[[], Explanation] | None = None,
-    ) -> None:
-        check_move(action, pos, probability, score)
-        state = self.__dict__
-        state.update(action=action, pos=pos, probability=probability, score=score)
-        if explain is None:  # given (dataclasses.replace makes one this way)
-            state["_done"] = (reason, numbers, constrained)
-        else:
-            state["_explain"] = explain
-
-    reason = property(lambda self: _resolved(self, 0))
-    numbers = property(lambda self: _resolved(self, 1))
-    constrained = property(lambda self: _resolved(self, 2))
-
-    def __repr__(self) -> str:
-        return repr(Move(*self.fields()))
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (Move, self.fields())
-
-
-def explained_later(
-    action: Action, pos: Position, probability: float | None, explain: Callable[[], Explanation]
-) -> Move:
-    """A :class:`Move` whose ``(reason, numbers, constrained)`` are ``explain()``, called when one of
-    them is first read (most callers never read them). ``explain`` must be pure: the move is equal to
-    the plain ``Move`` with those fields."""
-    return _ExplainedLater(action, pos, probability=probability, explain=explain)
 
 
 Strategy = Callable[[View], Move]

@@ -20,6 +20,7 @@ from typing import Final, NamedTuple, Protocol
 from ..engine import Board
 from ..engine.geometry import Position, format_position, neighbour_table
 from .interior import Interior
+from .memo import ViewKey, ViewMemo
 
 _ALPHABET = frozenset(".f012345678*XFx")
 _COVERED = frozenset(".f*XFx")
@@ -43,6 +44,7 @@ __all__ = [
     "read_view",
     "revealed_since",
     "view_error",
+    "view_key",
 ]
 
 
@@ -113,7 +115,8 @@ def view_error(view: object, who: str) -> TypeError | None:
     return None
 
 
-def _check_shape(view: ViewLike) -> tuple[int, int, int, str]:
+def view_key(view: ViewLike) -> ViewKey:
+    """``(rows, cols, mines, cells)`` of ``view``: what the solver reads, checked, and its memo's key."""
     error = view_error(view, "the solver")
     if error:
         raise error
@@ -139,34 +142,33 @@ def read_view(view: ViewLike) -> ConstraintSystem:
 
     Raises ``InconsistentViewError`` for contradictions visible locally (a number larger than its
     covered neighbours, or more mines than covered cells); the others are found by counting.
-    The last few results are cached (a strategy often reads the same view twice).
+    The readings of the last few views are kept (a strategy often reads the same view twice).
     """
-    return read_cells(*_check_shape(view))
+    return read_cells(*view_key(view))
 
 
 def clear_cache() -> None:
-    """Forget the cached readings (for benchmarks that measure cold calls)."""
-    read_cells.cache_clear()
-    _LAST.clear()
+    """Forget the kept readings (for benchmarks that measure cold calls)."""
+    _READINGS.clear()
 
 
-# the last view read in full, (rows, cols, mines, cells, system): a view that extends it by a few
-# reveals (the next move; the look-ahead's hypotheses) is read from it, around the cells that changed
-_LAST: list[tuple[int, int, int, str, ConstraintSystem]] = []
+_READINGS: ViewMemo[ConstraintSystem] = ViewMemo(8)  # the readings of the last views
 _MOST_CHANGED = 64  # beyond this many newly revealed cells, read the whole view
 _BY_SOURCE = attrgetter("source")  # a Constraint's sort key (a C-level getter: no Python call per item)
 
 
-@lru_cache(maxsize=8)
 def read_cells(rows: int, cols: int, mines: int, cells: str) -> ConstraintSystem:
-    """The constraints of a view given by its fields (cached; see :func:`read_view`)."""
-    last = _LAST[0] if _LAST else None
-    if last is not None and last[:3] == (rows, cols, mines):
-        derived = _read_around(last[4], last[3], cells)
-        if derived is not None:
-            return derived
-    system = _read_all(rows, cols, mines, cells)
-    _LAST[:] = [(rows, cols, mines, cells, system)]
+    """The constraints of a view given by its fields (see :func:`read_view`): kept; a view that reveals a
+    few cells of the one read last (the next move) is read from it, around the cells that changed."""
+    key = (rows, cols, mines, cells)
+    system = _READINGS.get(key)
+    if system is None:
+        last = _READINGS.last(key)
+        if last is not None:
+            system = _read_around(last[1], last[0], cells)
+        if system is None:
+            system = _read_all(rows, cols, mines, cells)
+        _READINGS.put(key, system)
     return system
 
 

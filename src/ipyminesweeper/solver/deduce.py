@@ -11,7 +11,8 @@ from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 
 from ..engine.geometry import Position
-from .constraints import ConstraintSystem, ViewLike, read_view
+from .constraints import ConstraintSystem, ViewLike, read_cells, view_key
+from .memo import ViewMemo
 from .rules import Reasoner
 from .wording import ReasonsByCell
 
@@ -56,7 +57,15 @@ def deduce(view: ViewLike) -> Deductions:
     """Certain cells found by the fast rules (single point, pairs, global count), with reasons.
 
     Cheap (no enumeration) but incomplete: :func:`ipyminesweeper.solver.certain_moves` falls back on
-    the exact
-    analysis. Raises ``InconsistentViewError`` if the rules run into a contradiction.
+    the exact analysis. Raises ``InconsistentViewError`` if the rules run into a contradiction. Kept
+    for the last few views (``exact`` words a move from them whenever it is read).
     """
-    return deduce_system(read_view(view))
+    key = view_key(view)
+    found = _DEDUCED.get(key)
+    if found is None:
+        found = deduce_system(read_cells(*key))
+        _DEDUCED.put(key, found)
+    return found
+
+
+_DEDUCED: ViewMemo[Deductions] = ViewMemo(4)  # the deductions of the last views asked about

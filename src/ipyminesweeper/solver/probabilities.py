@@ -23,6 +23,7 @@ from typing import Any, NamedTuple
 from ..engine.geometry import Position, format_position, neighbour_table
 from . import binomials, wording
 from .binomials import binomial, binomials_down
+from .closure import clear as clear_closure
 from .components import Component, split
 from .constraints import (
     Constraint,
@@ -787,8 +788,10 @@ def certain_moves(view: ViewLike, *, complete: bool = False) -> Deductions:
 
 
 def clear_caches() -> None:
-    """Forget the cached view readings and component counts (for benchmarks measuring cold calls)."""
+    """Forget the kept view readings and closure, and the component counts (for benchmarks measuring
+    cold calls)."""
     clear_cache()
+    clear_closure()
     count.cache_clear()
     _interior_layouts.cache_clear()
     binomials.clear()

@@ -149,7 +149,7 @@ class History(CheckedPickle, Sequence[Board]):
         before = self.current
         replayable = move is not None and board.minefield is before.minefield
         keep = not replayable or (len(self.turns) + 1) % CHECKPOINT == 0
-        turn = Turn(move, strategy, board if keep else None)
+        turn = Turn(None if move is None else move.kept(), strategy, board if keep else None)
         return History(self.start, self.turns.append(turn), board)
 
     def undo(self) -> History:

@@ -100,7 +100,7 @@ class Settings:
     """The player's choices, kept from one game to the next.
 
     ``labels`` None means automatic: row and column labels appear once the autoplayer, a hint or the
-    overlay is used. ``cell_size`` 0 means: fit the output's width (never below :data:`MIN_CELL`).
+    overlay is used. ``cell_size`` 0 means: fit the output's width (never below :data:`~.constants.MIN_CELL`).
     """
 
     show_probabilities: bool = False

@@ -97,7 +97,7 @@ def played(session: Session, board: Board, move: Move | None, strategy: str | No
     return replace(
         session,
         history=session.history.add(board, move, strategy),
-        last_move=Turn(move, strategy) if strategy is not None else None,
+        last_move=Turn(move.kept() if move else None, strategy) if strategy is not None else None,
         hint=None,
         marks=frozenset(i for i in session.marks if board.states[i] == COVERED),
         autoplay=None if board.over else session.autoplay,
@@ -157,7 +157,7 @@ def hinted(session: Session, strategy: str | Strategy | None) -> Session:
     fn, name = _strategy(session, strategy)
     move = ask(session.board, fn, name)
     helped = replace(session.assistance, hints=session.assistance.hints + 1)
-    return replace(session, hint=Turn(move, name), assistance=helped)
+    return replace(session, hint=Turn(move.kept(), name), assistance=helped)
 
 
 def safe_hinted(session: Session, after: Position) -> Session:
@@ -173,7 +173,7 @@ def safe_hinted(session: Session, after: Position) -> Session:
     if move is None:
         raise MessageError(wording.NO_SAFE_CELL)
     helped = replace(session.assistance, hints=session.assistance.hints + 1)
-    return replace(session, hint=Turn(move, "exact"), assistance=helped)
+    return replace(session, hint=Turn(move.kept(), "exact"), assistance=helped)
 
 
 def playing(session: Session, strategy: str | Strategy | None, moves: int | None) -> Session:

@@ -16,13 +16,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .autoplayer import STRATEGY, check_strategy
-from .counting import PROBABILITIES, check_probabilities
-from .elm import UPDATE, VIEW, check_update, check_view
-from .laws import BROKEN_RULE, PROPERTY, check_broken_rule, check_property
-from .moves import CHORD, REPLAY, TOGGLE_FLAG, check_chord, check_replay, check_toggle_flag
-from .report import Check
-from .search import SEED
+from ..exercises.autoplayer import STRATEGY, check_strategy
+from ..exercises.counting import PROBABILITIES, check_probabilities
+from ..exercises.elm import UPDATE, VIEW, check_update, check_view
+from ..exercises.laws import BROKEN_RULE, PROPERTY, check_broken_rule, check_property
+from ..exercises.moves import CHORD, REPLAY, TOGGLE_FLAG, check_chord, check_replay, check_toggle_flag
+from ..exercises.report import Check
+from ..exercises.search import SEED
 
 __all__ = ["EXERCISES", "KEY", "Exercise", "exercises_of"]
 

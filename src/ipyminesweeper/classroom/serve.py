@@ -1,4 +1,4 @@
-"""``python -m ipyminesweeper.exercises serve``: the offline site and the hand-in, from the teacher's laptop.
+"""``python -m ipyminesweeper.classroom serve``: the offline site and the hand-in, from the teacher's laptop.
 
 One process, the standard library only (``http.server``):
 
@@ -43,7 +43,7 @@ from .compressed import COMPRESSIBLE, GzipCache, accepts_gzip
 from .handin import (
     CODE,
     HandInFolder,
-    Refused,
+    RefusedHandIn,
     Stored,
     check_content,
     check_request,
@@ -227,16 +227,18 @@ class HandInHandler(SimpleHTTPRequestHandler):
         client = self.client_address[0]
         try:
             if urlsplit(self.path).path.rstrip("/") != HAND_IN:
-                raise Refused(404, f"nothing to post here: hand-ins go to {HAND_IN}")
+                raise RefusedHandIn(404, f"nothing to post here: hand-ins go to {HAND_IN}")
             wait = self.classroom.limit.wait(client)
             if wait:
-                raise Refused(429, f"too many hand-ins from {client}: wait {wait:.0f} s and try again")
+                raise RefusedHandIn(429, f"too many hand-ins from {client}: wait {wait:.0f} s and try again")
             stored = self.hand_in(client)
         except OSError as exc:  # the laptop's disk, not the student: say so, store nothing
-            refused = Refused(500, f"the laptop could not store it ({exc.strerror or exc}); tell the teacher")
+            refused = RefusedHandIn(
+                500, f"the laptop could not store it ({exc.strerror or exc}); tell the teacher"
+            )
             self.refuse(client, refused)
             return
-        except Refused as refused:
+        except RefusedHandIn as refused:
             self.refuse(client, refused)
             return
         where = stored.path.relative_to(self.classroom.folder.root).as_posix()
@@ -247,7 +249,7 @@ class HandInHandler(SimpleHTTPRequestHandler):
         self.classroom.report(f"{client} {message}")
         self.send_body(HTTPStatus.OK, (message + "\n").encode("utf-8"), "text/plain; charset=utf-8")
 
-    def refuse(self, client: str, refused: Refused) -> None:
+    def refuse(self, client: str, refused: RefusedHandIn) -> None:
         self.classroom.report(f"refused {client}: {refused.message}")
         body = (refused.message + "\n").encode("utf-8")
         self.send_body(refused.status, body, "text/plain; charset=utf-8")
@@ -256,13 +258,13 @@ class HandInHandler(SimpleHTTPRequestHandler):
         """Check what needs no body, then the body's length, read it, check it and store it."""
         query = urlsplit(self.path).query
         if len(query) > MAX_QUERY:
-            raise Refused(414, "the address is too long")
+            raise RefusedHandIn(414, "the address is too long")
         try:
             fields = parse_qs(query, keep_blank_values=True, max_num_fields=10, errors="strict")
         except ValueError:
-            raise Refused(400, "the address is not name=...&code=...&file=... in UTF-8") from None
+            raise RefusedHandIn(400, "the address is not name=...&code=...&file=... in UTF-8") from None
         if any(len(values) > 1 for values in fields.values()):
-            raise Refused(400, "give each of name, code and file once")
+            raise RefusedHandIn(400, "give each of name, code and file once")
         server = self.classroom
         request = check_request({key: values[0] for key, values in fields.items()}, server.class_code)
         data = self.read_body(request.kind)
@@ -272,12 +274,12 @@ class HandInHandler(SimpleHTTPRequestHandler):
     def read_body(self, kind: str) -> bytes:
         """The body, once its Content-Length is known to be within the limit of its kind."""
         if "chunked" in self.headers.get("Transfer-Encoding", "").lower():
-            raise Refused(411, "send the file with a Content-Length, not chunked")
+            raise RefusedHandIn(411, "send the file with a Content-Length, not chunked")
         length = self.headers.get("Content-Length")
         if length is None:
-            raise Refused(411, "send the file with a Content-Length")
+            raise RefusedHandIn(411, "send the file with a Content-Length")
         if not re.fullmatch(r"\d{1,12}", length.strip()):
-            raise Refused(400, "the Content-Length is not a number")
+            raise RefusedHandIn(400, "the Content-Length is not a number")
         size = int(length)
         check_size(kind, size)
         try:
@@ -285,7 +287,7 @@ class HandInHandler(SimpleHTTPRequestHandler):
         except OSError:
             data = b""
         if len(data) != size:
-            raise Refused(400, "the upload broke off; nothing was stored")
+            raise RefusedHandIn(400, "the upload broke off; nothing was stored")
         return data
 
 
@@ -344,9 +346,9 @@ def banner(server: ClassServer, host: str) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ipyminesweeper.exercises serve [--site DIR] [--handin DIR] [--class-code CODE] ...``."""
+    """``python -m ipyminesweeper.classroom serve [--site DIR] [--handin DIR] [--class-code CODE] ...``."""
     parser = argparse.ArgumentParser(
-        prog="python -m ipyminesweeper.exercises serve",
+        prog="python -m ipyminesweeper.classroom serve",
         description="Serve the offline site to the classroom network, and take the students' hand-ins.",
     )
     parser.add_argument(

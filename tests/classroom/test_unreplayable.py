@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from ipyminesweeper import chord
+from ipyminesweeper.classroom.editions import mark_of
+from ipyminesweeper.classroom.grading import Course, GradeLimits, grade_submission
 from ipyminesweeper.exercises import check_chord
 from ipyminesweeper.exercises.draws import seeded_examples
-from ipyminesweeper.exercises.editions import mark_of
 from ipyminesweeper.exercises.generate import draw_situation
-from ipyminesweeper.exercises.grading import Course, GradeLimits, grade_submission
 
 TRIES = 1000
 

@@ -3,7 +3,7 @@
 Each student hands in one file, ``<name>.py``, that defines ``strategy(view) -> Move`` (the function of
 notebook 03). The teacher collects the files in a folder and runs::
 
-    python -m ipyminesweeper.exercises tournament strategies/ --games 200 --with simple exact
+    python -m ipyminesweeper.classroom tournament strategies/ --games 200 --with simple exact
 
 Every strategy plays the same seeded boards (game ``i`` uses seed ``SEED + i``). Each file runs in a
 process of its own, started fresh in an empty folder with a copy of the file, under limits
@@ -312,7 +312,7 @@ def _wins(entry: Entry) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ipyminesweeper.exercises",
+        prog="python -m ipyminesweeper.classroom",
         description="A class tournament: every strategy file of a folder on the same seeded boards, "
         "each in a process of its own.",
     )
@@ -347,7 +347,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ipyminesweeper.exercises tournament FOLDER [--games N] [--level L] ...``: prints the
+    """``python -m ipyminesweeper.classroom tournament FOLDER [--games N] [--level L] ...``: prints the
     leaderboard; 130 if Ctrl+C stopped it (the leaderboard so far is printed)."""
     parser = _parser()
     args = parser.parse_args(argv)

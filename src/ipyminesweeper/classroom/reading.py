@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 __all__ = [
     "SYSTEM",
-    "Step",
+    "CellToRun",
     "binding_cell",
     "binds",
     "is_given",
@@ -84,7 +84,7 @@ SYSTEM: dict[str, str] = {
 
 
 @dataclass(frozen=True)
-class Step:
+class CellToRun:
     """A cell to run: its source as it runs, its number in the hand-in (from 1), and whether it is one
     of the course's own cells (then the course's text runs)."""
 
@@ -159,7 +159,7 @@ def binds(source: str, name: str) -> bool:
     return tree is not None and any(name in _targets(node) for node in tree.body)
 
 
-def binding_cell(steps: Sequence[Step], name: str) -> Step | None:
+def binding_cell(steps: Sequence[CellToRun], name: str) -> CellToRun | None:
     """The last of ``steps`` that binds ``name`` at the top level, if one does."""
     return next((step for step in reversed(steps) if binds(step.source, name)), None)
 

@@ -1,6 +1,6 @@
 """The class tournament: a folder of students' strategy files, one command, a leaderboard.
 
-Each file plays in a worker process of its own (tests/exercises/test_hostile_tournament.py tries to
+Each file plays in a worker process of its own (tests/classroom/test_hostile_tournament.py tries to
 break that); here, the ordinary files of a class and what the leaderboard says of them.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from ipyminesweeper.arena import benchmark
-from ipyminesweeper.exercises.classroom import (
+from ipyminesweeper.classroom.class_tournament import (
     Entry,
     Limits,
     class_tournament,
@@ -229,7 +229,7 @@ def test_the_command_refuses_a_folder_without_strategy_files(tmp_path: Path) -> 
 
 def test_python_dash_m_runs_the_tournament(folder: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(folder), "--games", "3"],
+        [sys.executable, "-m", "ipyminesweeper.classroom", "tournament", str(folder), "--games", "3"],
         capture_output=True,
         text=True,
         timeout=300,

@@ -22,16 +22,16 @@ from urllib.parse import urlencode
 
 import pytest
 
-from ipyminesweeper.exercises import HandInError, hand_in
-from ipyminesweeper.exercises.classroom import load_strategies
-from ipyminesweeper.exercises.handin import (
+from ipyminesweeper.classroom import HandInError, hand_in
+from ipyminesweeper.classroom.class_tournament import load_strategies
+from ipyminesweeper.classroom.handin import (
     MAX_NOTEBOOK_BYTES,
     MAX_STRATEGY_BYTES,
     HandInFolder,
-    Refused,
+    RefusedHandIn,
     student_name,
 )
-from ipyminesweeper.exercises.serve import ClassServer, RateLimit, parse_addresses
+from ipyminesweeper.classroom.serve import ClassServer, RateLimit, parse_addresses
 
 CODE = "K7Q2"
 STRATEGY = b"from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
@@ -343,7 +343,7 @@ def test_a_failed_write_changes_nothing(with_earlier: Classroom, monkeypatch: py
     def full_disk(*args: object) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr("ipyminesweeper.exercises.handin.os.replace", full_disk)
+    monkeypatch.setattr("ipyminesweeper.classroom.handin.os.replace", full_disk)
     status, text = with_earlier.post(STRATEGY + b"# newer\n")
     assert status == 500 and "could not store it (No space left on device)" in text
     assert with_earlier.files() == before
@@ -363,7 +363,7 @@ def test_the_first_page_says_what_to_do_in_two_lines(classroom: Classroom) -> No
 def test_names_are_lower_case_and_nfc() -> None:
     assert student_name(" Zoe\u0308_Lovelace ") == "zo\u00eb_lovelace"
     assert student_name("jean-luc2") == "jean-luc2"
-    with pytest.raises(Refused, match="name: U\\+0009"):
+    with pytest.raises(RefusedHandIn, match="name: U\\+0009"):
         student_name("ada\tb")
 
 
@@ -409,7 +409,7 @@ def test_the_addresses_for_the_board() -> None:
 
 def test_the_command_prints_the_board_and_serves(tmp_path: Path) -> None:
     site = fake_site(tmp_path / "site")
-    command = [sys.executable, "-m", "ipyminesweeper.exercises", "serve", "--site", str(site)]
+    command = [sys.executable, "-m", "ipyminesweeper.classroom", "serve", "--site", str(site)]
     command += ["--handin", str(tmp_path / "in"), "--class-code", CODE, "--host", "127.0.0.1", "--port", "0"]
     server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     try:
@@ -429,7 +429,7 @@ def test_the_command_prints_the_board_and_serves(tmp_path: Path) -> None:
 
 def test_the_command_refuses_a_folder_that_is_no_site(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "ipyminesweeper.exercises", "serve", "--site", str(tmp_path), "--port", "0"],
+        [sys.executable, "-m", "ipyminesweeper.classroom", "serve", "--site", str(tmp_path), "--port", "0"],
         capture_output=True,
         text=True,
     )
@@ -445,7 +445,7 @@ def test_hand_in_to_a_server_that_takes_none(tmp_path: Path) -> None:
     strategy = tmp_path / "careful.py"
     strategy.write_bytes(STRATEGY)
     try:
-        with pytest.raises(HandInError, match=r"takes no hand-ins \(it answered 501\).*exercises serve"):
+        with pytest.raises(HandInError, match=r"takes no hand-ins \(it answered 501\).*classroom serve"):
             hand_in(strategy, "ada", CODE, server=f"http://127.0.0.1:{server.server_address[1]}")
     finally:
         server.shutdown()
@@ -460,7 +460,7 @@ def test_the_class_server_serves_a_shared_game_s_notebook_and_never_sees_the_gam
     from urllib.request import urlopen
 
     from ipyminesweeper import Minesweeper
-    from ipyminesweeper.exercises.serve import SHARED_GAME
+    from ipyminesweeper.classroom.serve import SHARED_GAME
     from ipyminesweeper.widget.link import NOTEBOOK
     from ipyminesweeper.widget.stats import MemoryStats
 

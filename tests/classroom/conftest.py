@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ipyminesweeper.exercises.editions import build_course
+from ipyminesweeper.classroom.editions import build_course
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 

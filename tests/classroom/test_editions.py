@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from ipyminesweeper.exercises.course import EXERCISES
-from ipyminesweeper.exercises.editions import SECRET, build_course, mark_of
-from ipyminesweeper.exercises.grading import Course
+from ipyminesweeper.classroom.course import EXERCISES
+from ipyminesweeper.classroom.editions import SECRET, build_course, mark_of
+from ipyminesweeper.classroom.grading import Course
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 

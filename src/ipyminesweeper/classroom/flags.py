@@ -21,10 +21,10 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..exercises.report import Check, PropertyResult
 from .course import Exercise
 from .gradebook import Case, ExerciseGrade
 from .reading import named, system_uses, without_checks
-from .report import Check, PropertyResult
 from .student import Notebook, Remote
 
 __all__ = ["Judged", "feedback", "judged", "notebook_flags", "read_flags", "stub_function"]

@@ -1,6 +1,6 @@
 """Values between the grader and a student's process, as plain JSON: never an object, either way.
 
-The grader (:mod:`.grading`) calls a student's functions in a process of their own (:mod:`.notebook`).
+The grader (:mod:`.grading`) calls a student's functions in a process of their own (:mod:`.notebook_worker`).
 It sends the arguments with :func:`encode_argument` and the student's process decodes them with
 :func:`decode_argument`; the student's answer goes back with :func:`encode_answer` and the grader
 rebuilds it with :func:`decode_answer`, which checks everything it reads:
@@ -27,9 +27,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine import Board, BoardError, View
+from ..exercises.foreign import ABSENT, Foreign
+from ..exercises.laws import Rules
 from ..play import Move
-from .foreign import ABSENT, Foreign
-from .laws import Rules
 
 __all__ = [
     "DEPTH",

@@ -1,6 +1,6 @@
 """Grade a folder of handed-in notebooks: points per exercise, a gradebook, and feedback for each student.
 
-    python -m ipyminesweeper.exercises grade SUBMISSIONS/ --out grades.csv [--format canvas|moodle]
+    python -m ipyminesweeper.classroom grade SUBMISSIONS/ --out grades.csv [--format canvas|moodle]
 
 Two processes grade each notebook, and only one of them is trusted:
 
@@ -41,12 +41,12 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.escape import terminal_text
+from ..exercises.limits import check_budget
 from .course import EXERCISES, KEY, Exercise, exercises_of
 from .editions import SECRET, mark_of
 from .flags import Judged, judged, notebook_flags, read_flags, stub_function
 from .gradebook import FORMATS, ExerciseGrade, Gradebook, SubmissionGrade
-from .limits import check_budget
-from .reading import Step, binding_cell, is_given, same_code, without_checks
+from .reading import CellToRun, binding_cell, is_given, same_code, without_checks
 from .student import GradeLimits, Notebook, Remote
 
 __all__ = [
@@ -161,17 +161,17 @@ def notebook_name(notebook: dict[str, Any], path: Path, known: set[str]) -> str 
     return None
 
 
-def plan(submission: dict[str, Any], course: CourseNotebook, names: Sequence[str]) -> list[Step]:
+def plan(submission: dict[str, Any], course: CourseNotebook, names: Sequence[str]) -> list[CellToRun]:
     """The cells to run, in the submission's order, up to the last one that defines one of ``names``:
     a cell whose text is one of the course's runs as the course's, any other as the student wrote it,
     without its ``check_...(...)`` lines."""
-    steps: list[Step] = []
+    steps: list[CellToRun] = []
     for cell in submission.get("cells", []):
         if not isinstance(cell, dict) or cell.get("cell_type") != "code":
             continue
         text = _source(cell)
         given = is_given(text, course.given)
-        steps.append(Step(text if given else without_checks(text), len(steps) + 1, given))
+        steps.append(CellToRun(text if given else without_checks(text), len(steps) + 1, given))
     last = max((s.number for name in names if (s := binding_cell(steps, name)) is not None), default=0)
     return steps[:last]
 
@@ -183,7 +183,7 @@ class _Hand:
     name: str
     data: bytes
     student: str
-    steps: tuple[Step, ...]
+    steps: tuple[CellToRun, ...]
     notebook: str
 
 
@@ -273,7 +273,7 @@ def _only_theirs(exercise: Exercise, hand: _Hand) -> bool:
     return not any(binding_cell(own, name) is not None for name in exercise.names[1:])
 
 
-def _unparsed(steps: Sequence[Step], name: str, notebook: Notebook) -> str:
+def _unparsed(steps: Sequence[CellToRun], name: str, notebook: Notebook) -> str:
     """The note of a cell that looks like the exercise's (it names ``name``) but does not parse."""
     for step in reversed(steps):
         if (
@@ -337,7 +337,7 @@ def _read(path: Path) -> bytes | None:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="python -m ipyminesweeper.exercises grade",
+        prog="python -m ipyminesweeper.classroom grade",
         description="Grade handed-in notebooks: points per exercise (partial credit), a gradebook, feedback.",
     )
     parser.add_argument(
@@ -377,7 +377,7 @@ def _executor(address: str | None, parser: argparse.ArgumentParser) -> Any:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ipyminesweeper.exercises grade SUBMISSIONS/ [--out grades.csv] [--format canvas] ...``."""
+    """``python -m ipyminesweeper.classroom grade SUBMISSIONS/ [--out grades.csv] [--format canvas] ...``."""
     parser = _parser()
     args = parser.parse_args(argv)
     if not args.submissions.is_dir():

@@ -1,6 +1,6 @@
 """One source, three editions: the notebooks as students get them, the answer key, and what the grader needs.
 
-``python -m ipyminesweeper.exercises course notebooks/ dist/course/`` (``make course``) writes:
+``python -m ipyminesweeper.classroom course notebooks/ dist/course/`` (``make course``) writes:
 
 - ``student/``: each exercise is its stub, and no solution is anywhere: the cells marked as a solution
   are left out (their marks with them), and every output and execution count is cleared;
@@ -35,7 +35,7 @@ SECRET = "grading-secret"
 TEACHER_NOTE = (
     "**Teacher's edition: the answer key.** Every solution is shown, unfolded, after its exercise. Built by "
     "`make course` from `notebooks/`; the students' edition is `dist/course/student/`, with no solution in "
-    "it, and `dist/course/autograder/` is what `python -m ipyminesweeper.exercises grade` reads."
+    "it, and `dist/course/autograder/` is what `python -m ipyminesweeper.classroom grade` reads."
 )
 
 
@@ -159,9 +159,9 @@ def build_course(source: Path, out: Path) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m ipyminesweeper.exercises course [NOTEBOOKS] [OUT]``."""
+    """``python -m ipyminesweeper.classroom course [NOTEBOOKS] [OUT]``."""
     parser = argparse.ArgumentParser(
-        prog="python -m ipyminesweeper.exercises course",
+        prog="python -m ipyminesweeper.classroom course",
         description="Build the student's, the teacher's and the grader's editions of the notebooks.",
     )
     parser.add_argument("notebooks", nargs="?", type=Path, default=Path("notebooks"))

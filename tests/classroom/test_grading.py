@@ -17,9 +17,9 @@ import pytest
 from benchmarks.bench_grading import LIMITS
 from benchmarks.class_submissions import SUBMISSIONS, write_class
 
-from ipyminesweeper.exercises.gradebook import Gradebook
-from ipyminesweeper.exercises.grading import Course, example_seed, grade_folder, main, notebook_name, plan
-from ipyminesweeper.exercises.reading import Step, without_checks
+from ipyminesweeper.classroom.gradebook import Gradebook
+from ipyminesweeper.classroom.grading import Course, example_seed, grade_folder, main, notebook_name, plan
+from ipyminesweeper.classroom.reading import CellToRun, without_checks
 
 NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 
@@ -102,7 +102,7 @@ def test_a_cell_runs_as_the_course_s_only_when_its_text_is_the_course_s(course: 
     ours = [s for s in steps if s.given]
     assert ours and all(any(s.source == g for g in given.given) for s in ours)
     assert "def view" in steps[-1].source  # nothing after the last cell that defines an exercise runs
-    assert Step("x = 1\n", 1) == Step("x = 1\n", 1, False)
+    assert CellToRun("x = 1\n", 1) == CellToRun("x = 1\n", 1, False)
 
 
 def test_the_check_calls_of_an_answer_are_left_to_the_grader() -> None:

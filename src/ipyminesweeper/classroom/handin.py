@@ -33,7 +33,7 @@ __all__ = [
     "MAX_NOTEBOOK_BYTES",
     "MAX_STRATEGY_BYTES",
     "HandInFolder",
-    "Refused",
+    "RefusedHandIn",
     "Request",
     "Stored",
     "accept",
@@ -69,7 +69,7 @@ WINDOWS_RESERVED = {
 KINDS = {".ipynb": "notebook", ".py": "strategy"}
 
 
-class Refused(ValueError):
+class RefusedHandIn(ValueError):
     """A hand-in the server turns down: the HTTP status and a plain sentence for the student."""
 
     def __init__(self, status: int, message: str) -> None:
@@ -103,16 +103,16 @@ def student_name(raw: str) -> str:
     name = unicodedata.normalize("NFC", raw.strip()).lower()
     rule = "use letters and digits, joined by - or _ (e.g. ada_lovelace)"
     if not name:
-        raise Refused(400, f"name: missing; {rule}")
+        raise RefusedHandIn(400, f"name: missing; {rule}")
     if len(name) > MAX_NAME:
-        raise Refused(400, f"name: {len(name)} characters, at most {MAX_NAME}; {rule}")
+        raise RefusedHandIn(400, f"name: {len(name)} characters, at most {MAX_NAME}; {rule}")
     bad = first_bad_character(name, "-_")
     if bad:
-        raise Refused(400, f"name: {bad} is not allowed; {rule}")
+        raise RefusedHandIn(400, f"name: {bad} is not allowed; {rule}")
     if not NAME.fullmatch(name):
-        raise Refused(400, f"name: a - or _ goes between two letters or digits, once; {rule}")
+        raise RefusedHandIn(400, f"name: a - or _ goes between two letters or digits, once; {rule}")
     if name in WINDOWS_RESERVED:
-        raise Refused(400, f"name: {name!r} is not a file name on Windows; add a letter")
+        raise RefusedHandIn(400, f"name: {name!r} is not a file name on Windows; add a letter")
     return name
 
 
@@ -120,15 +120,15 @@ def file_kind(file_name: str) -> str:
     """``"notebook"`` for ``*.ipynb``, ``"strategy"`` for ``*.py``; refuses any other file name."""
     rule = "letters, digits, - _ and . only, no folder (e.g. 03-autoplayer.ipynb or careful.py)"
     if not file_name or len(file_name) > MAX_FILE_NAME:
-        raise Refused(400, f"file name: missing or longer than {MAX_FILE_NAME} characters")
+        raise RefusedHandIn(400, f"file name: missing or longer than {MAX_FILE_NAME} characters")
     bad = first_bad_character(file_name, "-_.")
     if bad:
-        raise Refused(400, f"file name: {bad} is not allowed; {rule}")
+        raise RefusedHandIn(400, f"file name: {bad} is not allowed; {rule}")
     if ".." in file_name or SEPARATOR in file_name or not FILE_NAME.fullmatch(file_name):
-        raise Refused(400, f"file name: no '..' or '--', and a letter or digit first; {rule}")
+        raise RefusedHandIn(400, f"file name: no '..' or '--', and a letter or digit first; {rule}")
     kind = KINDS.get(os.path.splitext(file_name)[1].lower())
     if kind is None:
-        raise Refused(415, "only notebooks (.ipynb) and strategy files (.py) can be handed in")
+        raise RefusedHandIn(415, "only notebooks (.ipynb) and strategy files (.py) can be handed in")
     return kind
 
 
@@ -137,14 +137,14 @@ def check_size(kind: str, size: int) -> None:
     limit = MAX_NOTEBOOK_BYTES if kind == "notebook" else MAX_STRATEGY_BYTES
     if size > limit:
         hint = " (Edit > Clear Outputs of All Cells, save, and hand in again)" if kind == "notebook" else ""
-        raise Refused(413, f"the {kind} is {size:,} bytes; at most {limit:,}{hint}")
+        raise RefusedHandIn(413, f"the {kind} is {size:,} bytes; at most {limit:,}{hint}")
 
 
 def utf8(data: bytes, what: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Refused(422, f"not a {what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise RefusedHandIn(422, f"not a {what}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
 
 
 def notebook_problem(nb: Any) -> str:
@@ -177,10 +177,10 @@ def check_notebook(data: bytes) -> None:
     try:
         nb = json.loads(text)
     except (ValueError, RecursionError) as exc:
-        raise Refused(422, f"not a notebook: not JSON ({str(exc)[:120]})") from None
+        raise RefusedHandIn(422, f"not a notebook: not JSON ({str(exc)[:120]})") from None
     problem = notebook_problem(nb)
     if problem:
-        raise Refused(422, f"not a notebook (nbformat 4): {problem}")
+        raise RefusedHandIn(422, f"not a notebook (nbformat 4): {problem}")
 
 
 def check_python(data: bytes, file_name: str) -> None:
@@ -189,9 +189,9 @@ def check_python(data: bytes, file_name: str) -> None:
     try:
         compile(text, file_name, "exec", dont_inherit=True)
     except SyntaxError as exc:
-        raise Refused(422, f"not Python: SyntaxError: {exc.msg} (line {exc.lineno})") from None
+        raise RefusedHandIn(422, f"not Python: SyntaxError: {exc.msg} (line {exc.lineno})") from None
     except (ValueError, RecursionError, MemoryError) as exc:
-        raise Refused(422, f"not Python: {type(exc).__name__}: {str(exc)[:120]}") from None
+        raise RefusedHandIn(422, f"not Python: {type(exc).__name__}: {str(exc)[:120]}") from None
 
 
 def new_class_code() -> str:
@@ -202,7 +202,7 @@ def new_class_code() -> str:
 def check_class_code(given: str, expected: str) -> None:
     """Refuses a wrong class code (compared without case, in constant time)."""
     if not hmac.compare_digest(given.strip().upper().encode(), expected.upper().encode()):
-        raise Refused(403, "wrong class code: use the one on the board")
+        raise RefusedHandIn(403, "wrong class code: use the one on the board")
 
 
 def utc_stamp() -> str:
@@ -303,7 +303,7 @@ def check_content(request: Request, data: bytes) -> None:
 def accept(
     folder: HandInFolder, expected_code: str, params: dict[str, str], data: bytes, client: str = ""
 ) -> Stored:
-    """Check a hand-in (class code, name, file name, size, content) and store it; :class:`Refused`
+    """Check a hand-in (class code, name, file name, size, content) and store it; :class:`RefusedHandIn`
     says why not, and then nothing was written."""
     request = check_request(params, expected_code)
     check_content(request, data)

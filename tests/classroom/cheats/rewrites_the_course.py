@@ -3,8 +3,8 @@ grader's feedback replaced."""
 
 NOTEBOOK = "02-boards-as-data"
 BEFORE = {
-    "02-chord": """import ipyminesweeper.exercises.course as course
-import ipyminesweeper.exercises.grading as grading
+    "02-chord": """import ipyminesweeper.classroom.course as course
+import ipyminesweeper.classroom.grading as grading
 
 object.__setattr__(course.EXERCISES["02-chord"], "names", ("chord",))
 object.__setattr__(course.EXERCISES["02-chord"], "tries", 1)

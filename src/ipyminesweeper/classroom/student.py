@@ -22,9 +22,9 @@ from pathlib import Path
 from typing import Any
 
 from ..arena.sandbox import Confined, WorkerError, read_roots
+from ..exercises.foreign import Foreign, ForeignError, foreign_error
+from ..exercises.limits import CHECK_SECONDS, WAITING_FACTOR, Elsewhere, Outcome
 from ..play import Move
-from .foreign import Foreign, ForeignError, foreign_error
-from .limits import CHECK_SECONDS, WAITING_FACTOR, Elsewhere, Outcome
 from .wire import Malformed, StudentName, decode_answer, encode_argument
 
 __all__ = ["GradeLimits", "Notebook", "Remote", "StudentClock"]
@@ -126,7 +126,7 @@ class Notebook:
 
     def _start(self, upto: int) -> _Started:
         self.close()
-        worker = Confined("ipyminesweeper.exercises.notebook_worker", ANSWER_BYTES, {"MPLBACKEND": "Agg"})
+        worker = Confined("ipyminesweeper.classroom.notebook_worker", ANSWER_BYTES, {"MPLBACKEND": "Agg"})
         setup = {
             "cells": self.cells[:upto],
             "names": self.names,

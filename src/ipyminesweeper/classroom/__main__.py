@@ -1,9 +1,9 @@
-"""``python -m ipyminesweeper.exercises COMMAND ...``: the teacher's commands.
+"""``python -m ipyminesweeper.classroom COMMAND ...``: the teacher's commands.
 
 - ``course [NOTEBOOKS] [OUT]``: the student's, the teacher's and the grader's editions (:mod:`.editions`);
 - ``serve``: the offline site and the hand-in, to the classroom network (:mod:`.serve`);
 - ``grade SUBMISSIONS/``: points per exercise, a CSV gradebook, feedback (:mod:`.grading`);
-- ``tournament FOLDER``: the class tournament of the strategy files handed in (:mod:`.classroom`).
+- ``tournament FOLDER``: the class tournament of the strategy files handed in (:mod:`.class_tournament`).
 """
 
 from __future__ import annotations
@@ -11,13 +11,13 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Sequence
 
-from . import classroom, editions, grading, serve
+from . import class_tournament, editions, grading, serve
 
 COMMANDS: dict[str, Callable[[Sequence[str]], int]] = {
     "course": editions.main,
     "serve": serve.main,
     "grade": grading.main,
-    "tournament": lambda argv: classroom.main(["tournament", *argv]),
+    "tournament": lambda argv: class_tournament.main(["tournament", *argv]),
 }
 
 

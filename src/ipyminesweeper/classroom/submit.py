@@ -1,6 +1,6 @@
 """``hand_in(file, name, code)``: send a file of the notebook's Python to the class server.
 
-In the offline site served to a classroom (``python -m ipyminesweeper.exercises serve``), a file written
+In the offline site served to a classroom (``python -m ipyminesweeper.classroom serve``), a file written
 with ``%%writefile`` lives in the kernel's own memory: the browser's file browser does not see it over
 plain http. This function posts it from the kernel. In Pyodide (the site) it uses a synchronous
 ``XMLHttpRequest`` of the kernel's web worker, to the server the site came from; in CPython (JupyterLab)
@@ -104,7 +104,7 @@ def hand_in(
     if not kind.startswith("text/plain"):  # e.g. `make serve-lite`'s http.server: 501, in HTML
         raise HandInError(
             f"{base} takes no hand-ins (it answered {status}): the teacher serves the site with "
-            "`python -m ipyminesweeper.exercises serve`"
+            "`python -m ipyminesweeper.classroom serve`"
         )
     if status != 200:
         raise HandInError(text.strip())

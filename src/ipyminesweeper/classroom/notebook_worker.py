@@ -39,7 +39,7 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
 from ..arena.confine import confine, private_stdout
-from .limits import call
+from ..exercises.limits import call
 from .wire import Handles, Malformed, decode_argument, encode_answer, shown
 
 __all__ = ["WATCHED_CALLS", "Watched", "main", "notebook_names", "serve"]

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from ipyminesweeper.exercises.editions import mark_of
-from ipyminesweeper.exercises.gradebook import Gradebook, SubmissionGrade
-from ipyminesweeper.exercises.grading import GradeLimits, grade_folder
+from ipyminesweeper.classroom.editions import mark_of
+from ipyminesweeper.classroom.gradebook import Gradebook, SubmissionGrade
+from ipyminesweeper.classroom.grading import GradeLimits, grade_folder
 
 CHEATS = Path(__file__).parent / "cheats"
 LIMITS = GradeLimits(cell_seconds=20, seconds=90, check_seconds=5)

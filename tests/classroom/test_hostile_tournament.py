@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from ipyminesweeper.arena.confine import landlock_abi
-from ipyminesweeper.exercises.classroom import Entry, Leaderboard, Limits, class_tournament
+from ipyminesweeper.classroom.class_tournament import Entry, Leaderboard, Limits, class_tournament
 
 GAMES = 6
 SEED = 500
@@ -270,7 +270,7 @@ def test_the_command_line_survives_the_hostile_folder(tmp_path: Path) -> None:
         tmp_path / "strategies", {"ada": SIMPLE, **{k: HOSTILE[k] for k in ("exit_at_import", "interrupt")}}
     )
     done = subprocess.run(
-        [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(folder), "--games", "3"],
+        [sys.executable, "-m", "ipyminesweeper.classroom", "tournament", str(folder), "--games", "3"],
         capture_output=True,
         text=True,
         timeout=120,
@@ -304,7 +304,7 @@ def test_ctrl_c_stops_the_run_kills_the_workers_and_prints_the_partial_leaderboa
     before = signal.signal(signal.SIGINT, signal.default_int_handler)
     try:
         run = subprocess.Popen(
-            [sys.executable, "-m", "ipyminesweeper.exercises", "tournament", str(folder), "--games", "400"],
+            [sys.executable, "-m", "ipyminesweeper.classroom", "tournament", str(folder), "--games", "400"],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,

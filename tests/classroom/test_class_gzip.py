@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from ipyminesweeper.exercises.compressed import GzipCache, accepts_gzip
-from ipyminesweeper.exercises.handin import HandInFolder
-from ipyminesweeper.exercises.serve import ClassServer, RateLimit
+from ipyminesweeper.classroom.compressed import GzipCache, accepts_gzip
+from ipyminesweeper.classroom.handin import HandInFolder
+from ipyminesweeper.classroom.serve import ClassServer, RateLimit
 
 SCRIPT = b"export const x = 1;\n" * 2000  # 40 kB that gzip shrinks to almost nothing
 WHEEL = os.urandom(5000)
