@@ -9,7 +9,7 @@ from functools import partial
 from ipyminesweeper import Board, Position
 from ipyminesweeper.exercises.draws import (
     PlannedSource,
-    Rejected,
+    RejectedDraw,
     examples_once,
     seeded_examples,
     smallest_examples,
@@ -53,7 +53,7 @@ def test_a_plan_out_of_range_is_no_example() -> None:
     source = PlannedSource((3,))
     try:
         source.integer(0, 2)
-    except Rejected:
+    except RejectedDraw:
         pass
     else:
         raise AssertionError("a choice of 3 from 0..2 was taken")

@@ -177,7 +177,7 @@ class Notebook:
 
     def function(self, name: str) -> Remote | Foreign | None:
         """``name`` as the notebook defines it: a :class:`Remote` for a function or a class, a
-        :class:`~.foreign.Foreign` for anything else, None if it is not defined."""
+        :class:`~..exercises.foreign.Foreign` for anything else, None if it is not defined."""
         said = self.described.get(name)
         if not isinstance(said, dict) or not said.get("defined"):
             return None

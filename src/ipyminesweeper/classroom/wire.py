@@ -10,11 +10,11 @@ rebuilds it with :func:`decode_answer`, which checks everything it reads:
   ``Board`` with an ``__eq__`` of its own arrives as a plain ``Board`` of the cells it holds;
 - numbers, strings, ``None`` and containers (tuples, lists, dicts, sets: subclasses as their contents)
   go as themselves, within a depth and a size;
-- the library's functions go by name, either way (``reveal``, a broken rule of :data:`~.laws.MUTANTS`),
-  the student's by the name their notebook binds them to;
+- the library's functions go by name, either way (``reveal``, a broken rule of
+  :data:`~..exercises.laws.MUTANTS`), the student's by the name their notebook binds them to;
 - anything else the student's process made stays there: the grader gets a
-  :class:`~.foreign.Foreign` (a type name, a ``repr``, a handle to send it back, and its ``history`` if it
-  has one: notebook 06's checks read a ``Game``'s history and nothing else).
+  :class:`~..exercises.foreign.Foreign` (a type name, a ``repr``, a handle to send it back, and its
+  ``history`` if it has one: notebook 06's checks read a ``Game``'s history and nothing else).
 """
 
 from __future__ import annotations

@@ -25,7 +25,7 @@ from ..engine import Position
 
 __all__ = [
     "PlannedSource",
-    "Rejected",
+    "RejectedDraw",
     "SeededSource",
     "Source",
     "examples_once",
@@ -39,7 +39,7 @@ T = TypeVar("T")
 E = TypeVar("E")
 
 
-class Rejected(Exception):
+class RejectedDraw(Exception):
     """An example that does not fit (a view with too many covered cells): draw another."""
 
 
@@ -135,7 +135,7 @@ class SeededSource:
         return frozenset(self._random.sample(list(options), size))
 
     def reject(self) -> None:
-        raise Rejected
+        raise RejectedDraw
 
     def part(self, build: Callable[..., E], *args: Any) -> E:
         return build(self, *args)
@@ -177,7 +177,7 @@ def _same(fn: Callable[..., Any]) -> Hashable:
 
 class PlannedSource:
     """Choices read from a plan: the ``i``-th choice is ``plan[i]`` above its low end (0 past the plan's
-    end). A plan whose choice is out of its range is no example (:class:`Rejected`), nor is one that
+    end). A plan whose choice is out of its range is no example (:class:`RejectedDraw`), nor is one that
     asks for more than :attr:`MOST_CHOICES`."""
 
     MOST_CHOICES = 200
@@ -190,10 +190,10 @@ class PlannedSource:
         """The next choice, from 0 to ``most``."""
         i, self.used = self.used, self.used + 1
         if self.used > self.MOST_CHOICES:
-            raise Rejected
+            raise RejectedDraw
         value = self.plan[i] if i < len(self.plan) else 0
         if value > most:
-            raise Rejected
+            raise RejectedDraw
         return value
 
     def integer(self, low: int, high: int) -> int:
@@ -209,7 +209,7 @@ class PlannedSource:
         wanted = least + self.next(most - least)
         found = frozenset((self.next(rows - 1), self.next(cols - 1)) for _ in range(wanted))
         if len(found) < wanted:  # a repeat: the plan with distinct cells is its own example
-            raise Rejected
+            raise RejectedDraw
         return found
 
     def subset(self, options: Sequence[T], size: int) -> frozenset[T]:
@@ -217,7 +217,7 @@ class PlannedSource:
         return frozenset(left.pop(self.next(len(left) - 1)) for _ in range(size))
 
     def reject(self) -> None:
-        raise Rejected
+        raise RejectedDraw
 
     def part(self, build: Callable[..., E], *args: Any) -> E:
         return build(self, *args)
@@ -244,7 +244,7 @@ def smallest_examples(
         source = PlannedSource(plan)
         try:
             example: E | None = build(source)
-        except Rejected:
+        except RejectedDraw:
             example = None
         made = min(source.used, PlannedSource.MOST_CHOICES)
         padded = plan + (0,) * (made - len(plan))
@@ -266,7 +266,7 @@ def smallest_examples(
             return
         try:
             example = build(SeededSource(random, top * len(seen) / small))
-        except Rejected:
+        except RejectedDraw:
             continue
         if (k := key(example)) not in seen:
             seen.add(k)
@@ -283,13 +283,13 @@ def smallest_once(
     except TypeError:  # an argument that cannot be a key: made afresh
         return smallest_examples(build, key, plans, small)
     if kept is None:
-        kept = _KEPT_SMALLEST[(_same(build), _same(key), plans, small)] = _Kept(
+        kept = _KEPT_SMALLEST[(_same(build), _same(key), plans, small)] = _KeptItems(
             smallest_examples(build, key, plans, small)
         )
-    return iter(cast("_Kept[E]", kept))
+    return iter(cast("_KeptItems[E]", kept))
 
 
-class _Kept(Generic[E]):
+class _KeptItems(Generic[E]):
     """The items of an iterator, kept as they are first read: each iteration reads the kept ones, then
     goes on with the iterator."""
 
@@ -312,7 +312,7 @@ class _Kept(Generic[E]):
 
 
 _END = object()
-_KEPT_SMALLEST: dict[Hashable, _Kept[Any]] = {}
+_KEPT_SMALLEST: dict[Hashable, _KeptItems[Any]] = {}
 
 
 def strategy_of(build: Callable[..., E], *args: Any) -> st.SearchStrategy[E]:
@@ -350,7 +350,7 @@ def seeded_examples(
         size = min(1.0, 0.15 + len(seen) / max(1, count // 2))
         try:
             example = build(SeededSource(random, size))
-        except Rejected:
+        except RejectedDraw:
             continue
         k = key(example)
         if k not in seen:

@@ -1,8 +1,9 @@
 """What the grader holds of a value made in a student's process: a name, a picture, never the object.
 
-The grader runs a student's functions in a process of their own (:mod:`.grading`) and reads back their
-answers as plain data (:mod:`.wire`). Boards, views, moves, numbers, strings and containers come back as
-the real thing, checked on the way in. Anything else, an object of the student's own class, comes back as
+The grader runs a student's functions in a process of their own
+(:mod:`ipyminesweeper.classroom.grading`) and reads back their answers as plain data
+(:mod:`ipyminesweeper.classroom.wire`). Boards, views, moves, numbers, strings and containers come back
+as the real thing, checked on the way in. Anything else, an object of the student's own class, comes back as
 a :class:`Foreign`: its type's name and its ``repr`` as that process wrote them, a handle to send it back
 with, and the one attribute a check reads of such objects (06's ``Game.history``). An exception comes
 back as the built-in of that name when there is one (an ``AssertionError`` is still one), else as a

@@ -106,7 +106,7 @@ def _seconds(seconds: float) -> str:
     return f"{seconds:g} second" if seconds == 1 else f"{seconds:g} seconds"
 
 
-class _Kept(io.StringIO):
+class _KeptOutput(io.StringIO):
     """A text sink that keeps the first :data:`KEPT_OUTPUT` characters and counts the lines."""
 
     def __init__(self) -> None:
@@ -236,7 +236,7 @@ def call_each(fn: Callable[..., Any], calls: Sequence[tuple[Any, ...]]) -> list[
 
 
 def _call(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outcome:
-    kept = _Kept()
+    kept = _KeptOutput()
     limit = TimeLimit(seconds)
     start = time.perf_counter()
 
