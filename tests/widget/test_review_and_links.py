@@ -108,7 +108,7 @@ def test_a_review_index_outside_the_game_is_refused_and_changes_nothing() -> Non
     w.review()
     before = w.session
     with pytest.raises(ValueError, match=r"outside 0\.\."):
-        w.send(msg.Review(10_000))
+        w.send(msg.ShowReview(10_000))
     with pytest.raises(ValueError, match="move is a move number from 1"):
         w.review(move=0)
     assert w.session is before
@@ -119,10 +119,10 @@ def test_a_review_index_outside_the_game_is_refused_and_changes_nothing() -> Non
 
 def test_the_browser_opens_the_review_and_a_first_review_is_slow_work() -> None:
     w = finished()
-    assert is_slow(IDLE, w.session, msg.Review()), "the exact solver rates every move: a worker thread"
+    assert is_slow(IDLE, w.session, msg.ShowReview()), "the exact solver rates every move: a worker thread"
     browser_request(w, {"action": "review"})
     assert w.reviewing["index"] == 0 and not w.error
-    assert not is_slow(IDLE, w.session, msg.Review(1)), "stepping through a review is quick"
+    assert not is_slow(IDLE, w.session, msg.ShowReview(1)), "stepping through a review is quick"
     browser_request(w, {"action": "review", "index": 1})
     assert w.reviewing["index"] == 1
     browser_request(w, {"action": "live"})

@@ -61,7 +61,6 @@ __all__ = [
     "Resume",
     "Resync",
     "Reveal",
-    "Review",
     "RuntimeMessage",
     "Scrub",
     "SelectStrategy",
@@ -73,6 +72,7 @@ __all__ = [
     "SetTimeLimit",
     "ShareLink",
     "ShowProbabilities",
+    "ShowReview",
     "StatsChanged",
     "Step",
     "StrategyStopped",
@@ -491,7 +491,7 @@ class Pause(GameMessage):
 
 
 @dataclass(frozen=True)
-class Review(GameMessage):
+class ShowReview(GameMessage):
     """Show the review of the finished game at move ``index`` (0-based; None: the move shown last, else the
     first). The first one computes it (the exact solver rates every move: slow work); the others step
     through it."""
@@ -526,8 +526,9 @@ class ShareLink(GameMessage):
 @dataclass(frozen=True)
 class OpenGame(GameMessage):
     """Open a shared game (a link's, or a replay file's) in place of this one: its board, its moves or its
-    review (``game.mode``). The browser sends a link's code, ``{"action": "open_link", "code": ...}``, which
-    is read and checked here (:func:`.link.read_link`): a broken one changes nothing and says why."""
+    review (its :attr:`~.link.SharedGame.mode`). The browser sends a link's code, ``{"action":
+    "open_link", "code": ...}``, which is read and checked here (:func:`.link.read_link`): a broken one
+    changes nothing and says why."""
 
     game: SharedGame
     action = "open_link"

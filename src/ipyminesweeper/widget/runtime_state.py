@@ -321,7 +321,7 @@ def is_slow(state: RuntimeState, session: Session, message: Message) -> bool:
             return (work is None or work.autoplay) and any(is_slow(state, session, m) for m in messages)
         case msg.Step() | msg.Hint() | msg.NextSafe() | msg.AutoStep():
             return True
-        case msg.Review():  # the exact solver rates every move the first time
+        case msg.ShowReview():  # the exact solver rates every move the first time
             return session.reviewed is None
         case msg.OpenGame(game):  # every move played again (and rated, for a review)
             return bool(game.replay.clicks)

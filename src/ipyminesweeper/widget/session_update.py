@@ -90,7 +90,7 @@ def update(session: Session, message: GameMessage, *, now: int = 0) -> Updated:
             return _stats_changed(session, message)
         case msg.StrategyStopped() | msg.Rejected():
             return _reported(session, message)
-        case msg.Review(index):
+        case msg.ShowReview(index):
             after = go.review_shown(session, index)
         case msg.ShareLink(mode):
             after = go.linked(session, mode)

@@ -236,7 +236,7 @@ class Minesweeper(Runtime):
         index = None if move is None else move - 1
         if move is not None and (isinstance(move, bool) or not isinstance(move, int) or move < 1):
             raise ValueError(f"move is a move number from 1, not {move!r}")
-        reviewed = self.send(msg.Review(index)).reviewed
+        reviewed = self.send(msg.ShowReview(index)).reviewed
         assert reviewed is not None
         return reviewed.review
 
