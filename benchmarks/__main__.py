@@ -31,6 +31,7 @@ SUITES = {
     "grading": "benchmarks.bench_grading",  # the grader on a made-up class of 30 notebooks (issue 27)
     "tournament": "benchmarks.bench_tournament",  # class tournament, with and without the sandbox (issue 30)
     "review": "benchmarks.bench_review",  # review(game) of one expert game, a human's and exact's (issue 58)
+    "lite-review": "benchmarks.bench_lite_review",  # the review in Pyodide and CPython, in one run (issue 58)
 }
 
 

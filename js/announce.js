@@ -11,7 +11,8 @@ export const SPEAK_EVERY_MS = 1000;
 
 /**
  * What the player last heard about the model: the board and the keys of the last move and hint.
- * @typedef {{cells: string, rows: number, cols: number, status: string, viewing: number, move: string, hint: string}} Heard
+ * @typedef {{cells: string, rows: number, cols: number, status: string, viewing: number, move: string, hint: string,
+ *   review: string}} Heard
  * @typedef {{moves: number, opened: number, flagged: number, last: string}} Tally  autoplay's moves not yet
  *   spoken, and the words of the last one (said as it is when it is the only one: a slow autoplay is read move
  *   by move, with its reasons)
@@ -21,6 +22,7 @@ export const SPEAK_EVERY_MS = 1000;
 export const NO_TALLY = Object.freeze({ moves: 0, opened: 0, flagged: 0, last: "" });
 
 const moveKey = (m) => (m && m.action ? `${m.action}@${m.row},${m.col}:${m.reason ?? ""}` : "");
+const reviewKey = (r) => (r.open ? `${r.index}/${r.count}` : "");
 
 /**
  * @param {import("./model.js").Model} model
@@ -28,7 +30,8 @@ const moveKey = (m) => (m && m.action ? `${m.action}@${m.row},${m.col}:${m.reaso
  */
 export function heardOf(model) {
   const { cells, rows, cols, status, viewing } = model;
-  return { cells, rows, cols, status, viewing, move: moveKey(model.lastMove), hint: moveKey(model.hintMove) };
+  const review = reviewKey(model.review);
+  return { cells, rows, cols, status, viewing, move: moveKey(model.lastMove), hint: moveKey(model.hintMove), review };
 }
 
 const pos = (i, cols) => `(${Math.floor(i / cols)},${i % cols})`;
@@ -82,6 +85,7 @@ export function modelSpeech(before, model) {
   if (now.rows !== before.rows || now.cols !== before.cols || (now.status === "ready" && before.status !== "ready")) {
     return `new game: ${model.rows} by ${model.cols}, ${plural(model.mines, "mine")}`;
   }
+  if (now.review !== before.review) return reviewSpeech(before, model);
   if (now.viewing >= 0 && (now.viewing !== before.viewing || now.cells !== before.cells)) {
     return historyText(now.viewing, model.historyLength, model.historyStep, true);
   }
@@ -94,6 +98,20 @@ export function modelSpeech(before, model) {
   if (!(end && model.status === "lost")) parts.push(changesSpeech(boardChanges(before.cells, now.cells), now.cells, now.cols, model.minesLeft));
   parts.push(end);
   return parts.filter(Boolean).join(". ");
+}
+
+/** The review, as it opens ("review: " and its summary, then the first move), steps ("move 12 of 80: reveal (3,4):
+ * an unforced guess (25% mine) while (2,2) was certainly safe", with the solver's cell when the verdict does not
+ * name it) and closes. The board it shows is the move's, not a change of the game: nothing else is said. */
+export function reviewSpeech(before, model) {
+  const review = model.review;
+  if (!review.open) return "review closed: back to the game";
+  const move = review.move;
+  const best = move.best;
+  let text = typeof move.text === "string" ? move.text : "";
+  const where = best && Number.isInteger(best.row) ? `(${best.row},${best.col})` : "";
+  if (move.better && where && !text.includes(where)) text += `; the solver's move: ${best.action} ${where}`;
+  return before.review ? text : `review: ${review.summary}. ${text}`;
 }
 
 /** Autoplay's moves since the last summary, counted (a move of the strategy, the cells it opened or flagged). */

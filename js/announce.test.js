@@ -105,3 +105,26 @@ test("a game autoplay ends is said at once, after the moves not yet said", () =>
   const { ui } = play([base, auto, lost]);
   assert.equal(ui.speech.text, "reveal (0,1) · exact — a. opened (0,1): 1. reveal (0,2) · exact — a guess. lost: mine at (0,2)");
 });
+
+test("the review is said as it opens (its summary, then the move), step by step, and as it closes; not its boards", () => {
+  const game = { rows: 3, cols: 3, status: "lost", cells: rows3("1*.", "..X", "*..") };
+  const move = (index, cells, extra = {}) =>
+    modelOf({
+      ...game,
+      cells,
+      reviewing: {
+        index, count: 4, summary: "4 moves, lost: accuracy 75%", metrics: "", mistakes: [3],
+        move: { text: `move ${index + 1} of 4: reveal (0,0): certainly safe`, best: { action: "reveal", row: 0, col: 0 }, ...extra },
+      },
+    });
+  const closed = heardOf(modelOf(game));
+  const first = move(0, ".........");
+  assert.equal(modelSpeech(closed, first), "review: 4 moves, lost: accuracy 75%. move 1 of 4: reveal (0,0): certainly safe");
+  const later = move(3, rows3("1..", "...", "..."), { text: "move 4 of 4: reveal (1,2): a forced guess (50% mine)", better: true, best: { action: "reveal", row: 2, col: 2 } });
+  assert.equal(
+    modelSpeech(heardOf(first), later),
+    "move 4 of 4: reveal (1,2): a forced guess (50% mine); the solver's move: reveal (2,2)",
+    "the board changed, yet only the move is said: it is the review's board, not a move of the game",
+  );
+  assert.equal(modelSpeech(heardOf(later), modelOf(game)), "review closed: back to the game");
+});

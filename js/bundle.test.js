@@ -24,7 +24,8 @@ test("the bundle is minified, with no source map in the saved module", async () 
   const readable = await bundle({ dev: true });
   assert.match(readable, /sourceMappingURL=data:/, "a --dev build has its map inline");
   assert.ok(text.length < 0.6 * readable.length, `${text.length} bytes, readable ${readable.length}`);
-  assert.ok(text.length < 70_000, `${text.length} bytes`);
+  // 65.7 KB before issue 58, 73.5 KB with its Review panel and links
+  assert.ok(text.length < 80_000, `${text.length} bytes`);
 });
 
 test("the bundle is one module with no imports, render() and the constants table", async () => {

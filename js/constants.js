@@ -52,7 +52,7 @@ export const CONSTANTS = {
     "max_id": 9007199254740991
   },
   "snapshot_note": "snapshot: run the cell to play",
-  "stats_note": "The best time counts only games won without help (no undo after a loss, hint, autoplayer move, board set from code, resume or overlay); the median counts every win.",
+  "stats_note": "The best time, 3BV/s and efficiency count only games won without help (no undo after a loss, hint, autoplayer move, board set from code, resume, overlay or a game opened from a link); the median counts every win. 3BV: the fewest clicks that clear the board; efficiency: 3BV per click.",
   "key_help": [
     [
       "Arrows, Home, End",
@@ -120,7 +120,15 @@ export const CONSTANTS = {
     ],
     [
       "[ ]",
-      "back and forward through the history"
+      "back and forward through the history, or through the review's moves"
+    ],
+    [
+      "E",
+      "review the finished game: each move rated by the exact solver"
+    ],
+    [
+      "X",
+      "in the review: the next move not as good as the solver's"
     ],
     [
       "N",
@@ -129,6 +137,10 @@ export const CONSTANTS = {
     [
       "Ctrl+C",
       "copy the board as text"
+    ],
+    [
+      "L",
+      "copy a link to this game (the offline site opens it)"
     ],
     [
       "?",

@@ -39,6 +39,14 @@ export function elements(root) {
     strategy: $(".ipyms-strategy"), probabilities: $(".ipyms-probabilities"),
     zoomOut: $(".ipyms-zoom-out"), zoomIn: $(".ipyms-zoom-in"), copy: $(".ipyms-copy"),
     statsToggle: $(".ipyms-stats-toggle"), stats: $(".ipyms-stats"), statsBody: $(".ipyms-stats tbody"),
+    statsGame: $(".ipyms-stats-game"), reviewToggle: $(".ipyms-review-toggle"), linkButton: $(".ipyms-link-button"),
+    linkLine: $(".ipyms-link-line"), linkText: $(".ipyms-link-text"),
+    review: {
+      panel: $(".ipyms-review"), summary: $(".ipyms-review-summary"), metrics: $(".ipyms-review-metrics"),
+      previous: $(".ipyms-review-prev"), next: $(".ipyms-review-next"), mistake: $(".ipyms-review-mistake"),
+      close: $(".ipyms-review-close"), position: $(".ipyms-review-position"), move: $(".ipyms-review-text"),
+      best: $(".ipyms-review-solver"),
+    },
     helpToggle: $(".ipyms-help-toggle"), helpPanel: $(".ipyms-help-panel"), reason: $(".ipyms-reason"),
     pickerToggle: $(".ipyms-picker-toggle"), picker: $(".ipyms-picker"), pickerError: $(".ipyms-picker-error"),
     pickerCurrent: $(".ipyms-picker-current"), firstClick: $(".ipyms-first-click"), start: $(".ipyms-start"),
@@ -127,6 +135,9 @@ export function renderToolbar(els, t, speedHeld) {
   setProp(els.zoomIn, "disabled", t.zoomIn);
   setText(els.copy, t.copy);
   setText(els.reason, t.reason);
+  setProp(els.reviewToggle, "disabled", t.review.disabled && !t.review.pressed);
+  setPressed(els.reviewToggle, t.review.pressed);
+  setProp(els.linkButton, "disabled", t.link);
 }
 
 /** The history slider, its buttons and its line. */
@@ -175,6 +186,17 @@ export function renderPanels(els, p) {
   renderPanel(els.stats, els.statsToggle, p.stats.open);
   if (p.stats.open) renderStats(els, p.stats.rows);
   renderPanel(els.helpPanel, els.helpToggle, p.help.open);
+  setText(els.statsGame, p.stats.game);
+  renderReview(els.review, p.review);
+  setProp(els.linkLine, "hidden", !p.link);
+  setProp(els.linkText, "value", p.link);
+}
+
+/** The Review panel. */
+function renderReview(r, v) {
+  setProp(r.panel, "hidden", !v.open);
+  for (const key of ["summary", "metrics", "position", "move", "best"]) setText(r[key], v[key]);
+  for (const key of ["previous", "next", "mistake"]) setProp(r[key], "disabled", v[key]);
 }
 
 /** Put the picker's form into its inputs (when it opens: typing is never overwritten). */

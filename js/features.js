@@ -146,10 +146,16 @@ export function statsRow(s) {
     seconds(s.best_seconds),
     seconds(s.median_seconds),
     `${s.streak} / ${s.best_streak}`,
+    typeof s.best_bbbv_per_second === "number" && Number.isFinite(s.best_bbbv_per_second) ? s.best_bbbv_per_second.toFixed(2) : "–",
+    typeof s.best_efficiency === "number" && Number.isFinite(s.best_efficiency) ? formatPercent(s.best_efficiency) : "–",
   ];
 }
-/** Two times, two rules, said in the headers: the best counts only wins without help, the median every win. */
-export const STATS_HEADERS = ["level", "first click", "played", "won", "best (no help)", "median (all wins)", "streak / best"];
+/** Two times, two rules, said in the headers: the best counts only wins without help, the median every win; the
+ * best 3BV/s and efficiency (3BV / clicks) count wins without help too. */
+export const STATS_HEADERS = [
+  "level", "first click", "played", "won", "best (no help)", "median (all wins)", "streak / best", "best 3BV/s",
+  "best efficiency",
+];
 
 /** The text "copy as text" puts on the clipboard: the view, one line per row (as `w.text` in Python). */
 export function boardText(cells, rows, cols) {
@@ -194,4 +200,49 @@ export function wrapFocus(index, count, back) {
   if (index < 0) return back ? count - 1 : 0;
   if (back) return index === 0 ? count - 1 : -1;
   return index === count - 1 ? 0 : -1;
+}
+
+/** The review's move to show for a key or a button ("previous", "next", "mistake": the next move not as good as
+ * the solver's), or -1 when there is none. */
+export function reviewTarget(review, step) {
+  if (!review.open || !review.count) return -1;
+  if (step === "previous") return review.index > 0 ? review.index - 1 : -1;
+  if (step === "next") return review.index < review.count - 1 ? review.index + 1 : -1;
+  return review.mistakes.find((i) => i > review.index) ?? -1;
+}
+
+/** Why a review key did nothing, for the live region: the first or last move, or no mistake after this one. */
+export function reviewEdgeSpeech(step) {
+  if (step === "previous") return "the review is at its first move";
+  if (step === "next") return "the review is at its last move";
+  return "no later move is less good than the solver's";
+}
+
+/** The shared game in a page's addresses (the address now, and the one the page was opened with: JupyterLite
+ * drops the fragment once it has opened the notebook): the text after `#game=`, or "". */
+export function gameInAddress(addresses) {
+  for (const address of addresses) {
+    const fragment = String(address ?? "").split("#").slice(1).join("#");
+    const part = fragment.split("&").find((p) => p.startsWith("game="));
+    if (part) return part.slice("game=".length);
+  }
+  return "";
+}
+
+/** The root of the offline site a page is on ("http://host:8000/" for ".../lab/index.html?path=..."), or "". */
+export function siteBase(href) {
+  const found = /^(https?:\/\/[^?#]*\/)lab\/index\.html(?:[?#]|$)/.exec(String(href ?? ""));
+  return found ? found[1] : "";
+}
+
+/** A link made by Python, on this page's own site when the page is the offline site (else Python's site). */
+export function linkAddress(url, site) {
+  const at = url.indexOf("lab/index.html");
+  return site && at > 0 ? site + url.slice(at) : url;
+}
+
+/** What copying a link says: "copied a link to this game's review", or where to find it when copying failed. */
+export function linkSpeech(mode, ok) {
+  const what = { board: "board, from its start", moves: "moves", review: "review" }[mode] || "moves";
+  return ok ? `copied a link to this game's ${what}` : "copying failed: the link is under the board, to select and copy";
 }

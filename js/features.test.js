@@ -4,6 +4,13 @@ import assert from "node:assert/strict";
 
 import {
   boardText,
+  gameInAddress,
+  linkAddress,
+  linkSpeech,
+  reviewEdgeSpeech,
+  reviewTarget,
+  siteBase,
+  STATS_HEADERS,
   cellSize,
   maxMines,
   pitchOf,
@@ -113,8 +120,11 @@ test("sliderFollows: the thumb stays where the player put it until Python has an
 test("statistics rows", () => {
   assert.deepEqual(
     statsRow({ level: "expert", first_click: "safe", played: 4, won: 1, best_seconds: 101.4, median_seconds: 101.4, streak: 0, best_streak: 1 }),
-    ["expert", "safe", "4", "1 (25%)", "101 s", "101 s", "0 / 1"],
+    ["expert", "safe", "4", "1 (25%)", "101 s", "101 s", "0 / 1", "–", "–"],
   );
+  const fast = { level: "beginner", first_click: "safe", played: 1, won: 1, best_seconds: 9, median_seconds: 9, streak: 1, best_streak: 1 };
+  assert.deepEqual(statsRow({ ...fast, best_bbbv_per_second: 1.3333, best_efficiency: 0.8571 }).slice(7), ["1.33", "86%"]);
+  assert.equal(STATS_HEADERS.length, 9);
   assert.deepEqual(statsRow({ level: "beginner", first_click: "opening", played: 1, won: 0, best_seconds: null, median_seconds: null, streak: 0, best_streak: 0 })[4], "–");
 });
 
@@ -156,4 +166,31 @@ test("a modal dialog's Tab wraps around its controls; inside, the browser's Tab 
   assert.equal(wrapFocus(-1, 5, false), 0, "from outside the controls: into the dialog");
   assert.equal(wrapFocus(-1, 5, true), 4);
   assert.equal(wrapFocus(0, 0, false), -1);
+});
+
+test("the review's keys and buttons: the move before, after, and the next one not as good as the solver's", () => {
+  const review = { open: true, index: 2, count: 5, summary: "", metrics: "", mistakes: [1, 3], move: {} };
+  assert.equal(reviewTarget(review, "previous"), 1);
+  assert.equal(reviewTarget(review, "next"), 3);
+  assert.equal(reviewTarget(review, "mistake"), 3);
+  assert.equal(reviewTarget({ ...review, index: 3 }, "mistake"), -1, "none after the last mistake");
+  assert.equal(reviewTarget({ ...review, index: 0 }, "previous"), -1);
+  assert.equal(reviewTarget({ ...review, index: 4 }, "next"), -1);
+  assert.equal(reviewTarget({ ...review, open: false }, "next"), -1);
+  assert.match(reviewEdgeSpeech("mistake"), /no later move/);
+});
+
+test("a shared game is read from the page's addresses, the one it was opened with too", () => {
+  const opened = "http://127.0.0.1:8000/lab/index.html?path=shared-game.ipynb#game=1.eNpj";
+  assert.equal(gameInAddress(["http://127.0.0.1:8000/lab/index.html", opened]), "1.eNpj");
+  assert.equal(gameInAddress(["http://x/lab/index.html#a=1&game=1.abc"]), "1.abc");
+  assert.equal(gameInAddress(["http://x/lab/index.html", undefined]), "");
+  assert.equal(siteBase(opened), "http://127.0.0.1:8000/");
+  assert.equal(siteBase("https://school.example/mines/lab/index.html"), "https://school.example/mines/");
+  assert.equal(siteBase("http://localhost:8888/lab/tree/01-play.ipynb"), "", "JupyterLab is not the offline site");
+  const url = "http://127.0.0.1:8000/lab/index.html?path=shared-game.ipynb#game=1.x";
+  assert.equal(linkAddress(url, "http://10.0.0.2:8000/"), "http://10.0.0.2:8000/lab/index.html?path=shared-game.ipynb#game=1.x");
+  assert.equal(linkAddress(url, ""), url);
+  assert.equal(linkSpeech("review", true), "copied a link to this game's review");
+  assert.match(linkSpeech("moves", false), /under the board/);
 });

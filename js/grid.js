@@ -69,8 +69,10 @@ export function scrollToShow(scroll, pitch, r, c, inset = { top: 0, left: 0 }) {
   return top === scroll.top && left === scroll.left ? null : { top, left };
 }
 
-/** The move whose cells are highlighted: the board looked back at, else the hint, else the last move. */
+/** The move whose cells are highlighted: the reviewed move, the board looked back at, else the hint, else the
+ * last move. */
 function highlightedMove(model) {
+  if (model.review.open) return { move: { row: model.review.move.row, col: model.review.move.col }, cls: "ipyms-reviewed-cell" };
   if (model.viewing >= 0) return { move: model.historyStep, cls: "ipyms-last-move" };
   if (model.hintMove.action) return { move: model.hintMove, cls: "ipyms-hint-cell" };
   return { move: model.lastMove, cls: "ipyms-last-move" };
@@ -94,6 +96,8 @@ export function decorations(model, ui) {
   for (const i of cellsOf(move.numbers, rows, cols)) add(i, "ipyms-why-number");
   for (const i of cellsOf(move.constrained, rows, cols)) add(i, "ipyms-why-cell");
   for (const i of cellsOf([[move.row, move.col]], rows, cols)) add(i, cls);
+  const best = model.review.open && model.review.move.better ? model.review.move.best : null;
+  if (best) for (const i of cellsOf([[best.row, best.col]], rows, cols)) add(i, "ipyms-better-cell");
   for (const i of model.marks) if (cells[i] === ".") add(i, "ipyms-marked");
   const press = ui.press;
   if (press && press.idx >= 0 && !press.fired && !isOver(model.status)) {

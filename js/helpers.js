@@ -147,7 +147,7 @@ export const isNumber = (ch) => ch >= "1" && ch <= "8";
  * | {type: "action", action}
  * where action is reveal | flag | chord | new_game | undo | step | hint | toggle_play | flag_mode |
  * history_back | history_forward | help | escape | copy | around | status | read_row | read_column | next_number |
- * next_safe.
+ * next_safe | review | next_mistake | link.
  */
 export function keyOf(event) {
   // Ctrl+C (or Cmd+C) copies the board; Ctrl+Shift+C is the host's (JupyterLab's command palette)
@@ -179,7 +179,7 @@ const ACTIONS = {
   " ": "reveal", Spacebar: "reveal", Enter: "reveal", "[": "history_back", "]": "history_forward", "?": "help",
   Escape: "escape", f: "flag", c: "chord", n: "new_game", u: "undo", z: "undo", h: "hint", s: "step",
   p: "toggle_play", g: "flag_mode", a: "around", t: "status", r: "read_row", v: "read_column", j: "next_number",
-  k: "next_safe",
+  k: "next_safe", e: "review", x: "next_mistake", l: "link",
 };
 
 /** Move the cursor, clamped to the board; PageUp/PageDown move `page` rows. */

@@ -165,8 +165,12 @@ test("keyOf maps the documented keys", () => {
   assert.equal(k("End", { ctrlKey: true, shiftKey: true }), null);
   assert.deepEqual(k("PageDown"), { type: "page", dir: 1 });
   assert.deepEqual(k("PageUp"), { type: "page", dir: -1 });
-  assert.equal(k("x"), null);
+  assert.equal(k("q"), null);
   assert.equal(k("Tab"), null);
+  assert.deepEqual(k("e"), { type: "action", action: "review" });
+  assert.deepEqual(k("X"), { type: "action", action: "next_mistake" });
+  assert.deepEqual(k("l"), { type: "action", action: "link" });
+  assert.equal(k("l", { ctrlKey: true }), null, "Ctrl+L is the browser's (the address bar)");
   assert.deepEqual(k("c", { ctrlKey: true }), { type: "action", action: "copy" }); // copy the board
   assert.deepEqual(k("C", { metaKey: true }), { type: "action", action: "copy" });
   assert.equal(k("C", { ctrlKey: true, shiftKey: true }), null, "Ctrl+Shift+C is the host's (the command palette)");

@@ -11,7 +11,7 @@ export const TRAITS = [
   "elapsed", "can_undo", "summary", "error", "error_details", "strategies", "strategy", "last_move",
   "hint_move", "show_probabilities", "probabilities", "autoplaying", "delay", "labels", "cell_size",
   "question_marks", "marks", "history_length", "viewing", "history_step", "stats_table", "handled",
-  "cells_version", "board_patch", "busy",
+  "cells_version", "board_patch", "busy", "reviewing", "shared_link", "awaits_link", "game_metrics",
 ];
 
 const CELLS_RE = /^[.f0-8*XFx]*$/;
@@ -27,8 +27,12 @@ const CELLS_RE = /^[.f0-8*XFx]*$/;
  *   labels: boolean, cellSize: number, questionMarks: boolean, marks: Set<number>, historyLength: number,
  *   viewing: number, historyStep: Move & {index?: number}, statsTable: Record<string, any>[], level: string,
  *   firstClick: string, handled: number, problem: string, raw: Record<string, any>, version: number,
- *   missing: number, busy: string,
+ *   missing: number, busy: string, review: Review, link: {mode: string, url: string}, awaitsLink: boolean,
+ *   gameMetrics: string,
  * }} Model
+ * @typedef {Move & {number?: number, kind?: string, good?: boolean, better?: boolean, best?: Move}} ReviewMove
+ * @typedef {{open: boolean, index: number, count: number, summary: string, metrics: string, mistakes: number[],
+ *   move: ReviewMove}} Review  the review panel (open: false while it is closed)
  */
 
 const num = (v, fallback = 0) => (typeof v === "number" && Number.isFinite(v) ? v : fallback);
@@ -236,6 +240,29 @@ function decodeBoard(get, previous) {
   return { rows, cols, cells, problem, version, missing };
 }
 
+/** A review index: a whole number from 0 below `count`, else -1. */
+const indexIn = (v, count) => (Number.isInteger(v) && v >= 0 && v < count ? v : -1);
+
+/**
+ * The review panel from the synced `reviewing` ({} while it is closed); junk reads as closed.
+ * @returns {Review}
+ */
+export function decodeReview(value) {
+  const raw = obj(value);
+  const count = Math.max(0, Math.trunc(num(raw.count)));
+  const index = indexIn(raw.index, Math.max(count, 1));
+  const mistakes = (Array.isArray(raw.mistakes) ? raw.mistakes : []).filter((i) => indexIn(i, count) >= 0);
+  return {
+    open: index >= 0,
+    index: Math.max(index, 0),
+    count,
+    summary: str(raw.summary),
+    metrics: str(raw.metrics),
+    mistakes,
+    move: obj(raw.move),
+  };
+}
+
 /** The overlay and the "?" marks, decoded again only when their synced values change. */
 function decodeLayers(get, previous, size) {
   const probs = get("probabilities");
@@ -293,6 +320,10 @@ export function decodeModel(get, previous = null) {
     firstClick: str(get("first_click")) || "opening",
     handled: Math.trunc(num(get("handled"))),
     busy: str(get("busy")),
+    review: decodeReview(get("reviewing")),
+    link: { mode: str(obj(get("shared_link")).mode), url: str(obj(get("shared_link")).url) },
+    awaitsLink: get("awaits_link") === true,
+    gameMetrics: str(obj(get("game_metrics")).text),
     raw: { cells: get("cells"), version: Math.trunc(num(get("cells_version"))), probabilities: get("probabilities"), marks: get("marks"), size },
   };
 }

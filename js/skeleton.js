@@ -78,6 +78,7 @@ export function skeleton(uid) {
     <button type="button" class="ipyms-btn ipyms-cancel" title="Stop what the kernel works on">Cancel</button></div>
   <div class="ipyms-error" role="alert" hidden></div>
   <details class="ipyms-error-details" hidden><summary>Traceback of the strategy</summary><pre></pre></details>
+  ${reviewMarkup()}
   <div class="ipyms-history" role="group" aria-label="History">
     <button type="button" class="ipyms-btn ipyms-history-back" title="Back one move ([)" aria-label="Back one move">&#9664;</button>
     <input type="range" class="ipyms-history-slider" min="0" max="0" step="1" value="0" aria-label="Move shown">
@@ -88,12 +89,32 @@ export function skeleton(uid) {
   </div>
   ${toolbarMarkup(uid)}
   <div class="ipyms-reason"></div>
-  <div class="ipyms-stats" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
+  <div class="ipyms-link-line" hidden><label>Link to this game <input type="text" class="ipyms-link-text" readonly></label></div>
+  <div class="ipyms-stats" role="region" aria-label="Statistics" tabindex="0" hidden><table><thead><tr>${STATS_HEADERS.map((h) => `<th>${h}</th>`).join("")}</tr></thead><tbody></tbody></table>
+    <div class="ipyms-stats-game"></div>
     <div class="ipyms-stats-note">${escapeHtml(CONSTANTS.stats_note)}</div></div>
   ${helpMarkup()}
 `;
 }
 
+
+/** The Review panel: the summary at its top, the game's figures, the moves one by one (not a live region: the
+ * live region says each move once). */
+function reviewMarkup() {
+  return `<section class="ipyms-review" aria-label="Game review" hidden>
+    <div class="ipyms-review-summary"></div>
+    <div class="ipyms-review-metrics"></div>
+    <div class="ipyms-review-nav" role="group" aria-label="Moves of the review">
+      <button type="button" class="ipyms-btn ipyms-review-prev" title="The move before ([)" aria-label="Previous move">&#9664;</button>
+      <span class="ipyms-review-position"></span>
+      <button type="button" class="ipyms-btn ipyms-review-next" title="The move after (])" aria-label="Next move">&#9654;</button>
+      <button type="button" class="ipyms-btn ipyms-review-mistake" title="The next move not as good as the solver's (X)">Next mistake</button>
+      <button type="button" class="ipyms-btn ipyms-review-close" title="Close the review, back to the game (Esc)">Close review</button>
+    </div>
+    <div class="ipyms-review-text"></div>
+    <div class="ipyms-review-solver"></div>
+  </section>`;
+}
 
 /** The visible help panel and the screen reader's description: the same keys (KEY_HELP), written once. */
 function helpMarkup() {
@@ -125,6 +146,8 @@ function toolbarMarkup(uid) {
       <button type="button" class="ipyms-btn ipyms-zoom-in" title="Bigger cells" aria-label="Zoom in">+</button>
     </span>
     <button type="button" class="ipyms-btn ipyms-copy" title="Copy the board as text (Ctrl+C)">Copy</button>
+    <button type="button" class="ipyms-btn ipyms-review-toggle" aria-pressed="false" title="Review the finished game: each move rated by the exact solver (E)">Review</button>
+    <button type="button" class="ipyms-btn ipyms-link-button" title="Copy a link to this game: the offline site opens it (L)">Link</button>
     <button type="button" class="ipyms-btn ipyms-stats-toggle" aria-expanded="false" title="Games played, won, best times, streaks">Stats</button>
     <button type="button" class="ipyms-btn ipyms-help-toggle" aria-expanded="false" title="Keyboard help (?)">?</button>
     </span>

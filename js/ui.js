@@ -4,7 +4,10 @@
 // scrolling, timers); `node --test js/` tests the reducer with plain objects.
 import { cellMessage, isOver, moveCursor } from "./helpers.js";
 import { NO_TALLY, SPEAK_EVERY_MS, aroundSpeech, heardOf, modelSpeech, sameHeard, statusSpeech, tallied, tallySpeech } from "./announce.js";
-import { KEY_HELP, LEVELS, cellSize, pickerLevel, pickerRequest, pitchOf, scrubTarget, zoomStep } from "./features.js";
+import {
+  KEY_HELP, LEVELS, cellSize, linkAddress, linkSpeech, pickerLevel, pickerRequest, pitchOf, reviewEdgeSpeech, reviewTarget,
+  scrubTarget, zoomStep,
+} from "./features.js";
 import { driftedAway, longPressAction, longPressable, pressEnd, pressStart, timerOf } from "./input.js";
 import { resyncWanted, shownIndex } from "./model.js";
 import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./scan.js";
@@ -24,7 +27,9 @@ import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./sca
  *   scroll: Scroll, width: number, live: boolean, copied: string, now: number, hintKey: string,
  *   settled: boolean, speedHeld: boolean, speech: {text: string, seq: number},
  *   heard: import("./announce.js").Heard | null, tally: import("./announce.js").Tally, speakLater: boolean,
- * }} UI
+ *   site: string, linkWaitsFor: number, pageLinkSent: boolean, reviewShown: string,
+ * }} UI  `site`: the root of the offline site this page is on ("" elsewhere); `reviewShown`: the reviewed move
+ *   the cursor was last put on
  * @typedef {{type: "pointerdown", idx: number, pointerType: string, button: number, x: number, y: number, pointerId?: number}
  *   | {type: "pointermove", idx: number, x: number, y: number}
  *   | {type: "pointerup", idx: number, button: number}
@@ -40,7 +45,9 @@ import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./sca
  *   | {type: "probe"} | {type: "probeTimeout"}
  *   | {type: "tick", now: number}
  *   | {type: "speak"}
- *   | {type: "copied", ok: boolean | null, speak?: boolean}
+ *   | {type: "copied", ok: boolean | null, speak?: boolean, link?: string}
+ *   | {type: "review", step: "previous" | "next" | "mistake" | "toggle"}
+ *   | {type: "linkButton"}
  *   | {type: "copyButton"}
  *   | {type: "focusCell", idx: number}
  *   | {type: "flagMode"}
@@ -58,7 +65,8 @@ import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./sca
  *   | {type: "fillPicker", form: PickerForm} | {type: "focusPicker"}
  *   | {type: "showCell", row: number, col: number}
  *   | {type: "startLongPress", id: number}
- *   | {type: "later", name: string, ms: number, msg: Msg}} Effect
+ *   | {type: "later", name: string, ms: number, msg: Msg}
+ *   | {type: "copyLink", url: string, mode: string} | {type: "sendPageLink"}} Effect
  * @typedef {[UI, Effect[]]} Step
  */
 
@@ -66,7 +74,7 @@ import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./sca
  * The UI state of a new view.
  * @returns {UI}
  */
-export function initialUi(now = 0) {
+export function initialUi(now = 0, site = "") {
   return {
     cursor: { row: 0, col: 0 },
     kbd: false,
@@ -95,6 +103,10 @@ export function initialUi(now = 0) {
     heard: null,
     tally: NO_TALLY,
     speakLater: false,
+    site,
+    linkWaitsFor: 0,
+    pageLinkSent: false,
+    reviewShown: "",
   };
 }
 
@@ -135,6 +147,8 @@ export function controls(model, ui) {
     undo: live && model.canUndo,
     flagMode: live && !over && !looking,
     cells: live && !over,
+    review: live && over,
+    link: live && !model.awaitsLink,
   };
 }
 
@@ -189,8 +203,10 @@ function longPress(ui, msg, model) {
   return step({ ...ui, press: { ...press, fired: true } }, [{ type: "vibrate" }, ...cellRequest(model, ui, action, press.idx)]);
 }
 
-/** Step through the history by `delta` boards (a request only when it moves). */
+/** Step through the history by `delta` boards (a request only when it moves); with the review open, through the
+ * review's moves. */
 function scrub(ui, model, delta) {
+  if (model.review.open) return reviewStep(ui, model, delta < 0 ? "previous" : "next");
   const index = scrubTarget(model.viewing, model.historyLength, delta);
   if (!ui.live || index === shownIndex(model)) return step(ui, []);
   return step(ui, [send({ action: "scrub", index }, "scrub")]);
@@ -201,7 +217,7 @@ function escape(ui, model) {
   const panels = { picker: false, stats: false, help: false };
   /** @type {Effect[]} */
   const effects = ui.panels.picker ? [{ type: "focus" }] : [];
-  if (model.viewing >= 0 && ui.live) effects.push(send({ action: "live" }));
+  if ((model.viewing >= 0 || model.review.open) && ui.live) effects.push(send({ action: "live" }));
   return step({ ...ui, panels, pickerWaitsFor: 0 }, effects);
 }
 
@@ -209,7 +225,7 @@ function escape(ui, model) {
 export function takesKey(act, ui, model) {
   if (!act) return false;
   if (act.action !== "escape") return true;
-  return ui.panels.picker || ui.panels.stats || ui.panels.help || model.viewing >= 0;
+  return ui.panels.picker || ui.panels.stats || ui.panels.help || model.viewing >= 0 || model.review.open;
 }
 
 /** The rows PageUp and PageDown move: a view of rows less one (the last row seen stays in sight), 8 before the
@@ -271,7 +287,29 @@ function keyCommand(ui, action, model) {
   if (action === "next_number") return nextNumber(ui, model, row * cols + col);
   if (action === "flag_mode") return can.flagMode ? step(say({ ...ui, flagMode: !ui.flagMode }, flagModeSpeech(!ui.flagMode))) : step(ui);
   if (action === "history_back" || action === "history_forward") return scrub(ui, model, action === "history_back" ? -1 : 1);
+  if (action === "review") return reviewStep(ui, model, "toggle");
+  if (action === "next_mistake") return reviewStep(ui, model, "mistake");
+  if (action === "link") return linkRequest(ui, model);
   return keyRequest(ui, action, model);
+}
+
+/** The review: E opens it (Python rates the moves the first time; while the game is on, Python's error line says
+ * why there is none yet) or closes it (back to the game); [ ], the buttons and X step through its moves. A step
+ * that cannot move says why. */
+function reviewStep(ui, model, which) {
+  if (which === "toggle") {
+    if (model.review.open) return step(ui, [send({ action: "live" })]);
+    return step(ui, ui.live && !model.problem ? [send({ action: "review" })] : []);
+  }
+  if (!ui.live || !model.review.open) return step(ui);
+  const index = reviewTarget(model.review, which);
+  if (index < 0) return step(say(ui, reviewEdgeSpeech(which)));
+  return step(ui, [send({ action: "review", index })]);
+}
+
+/** L and the Link button: Python makes the link of the game; its answer is copied (linkAnswered). */
+function linkRequest(ui, model) {
+  return step(ui, controls(model, ui).link ? [send({ action: "link" }, "link")] : []);
 }
 
 /** J: the cursor to the next number that still has a covered cell around it (the screen reader says the
@@ -342,13 +380,15 @@ function followHint(ui, model) {
  * why it did not; a missed board patch asks for the whole board (once). */
 function modelChanged(ui, model) {
   const [heard, said] = announce(probed(ui, model, false)[0], model);
-  const [followed, effects] = followHint(heard, model);
+  let [next, effects] = followHint(heard, model);
   effects.unshift(...said);
-  const [answered, more] = pickerAnswered(followed, model);
-  const [next, moved] = safeAnswered(answered, model);
-  more.push(...moved);
-  if (!resyncWanted(model, next.resyncAsked)) return step(next, [...effects, ...more]);
-  return step({ ...next, resyncAsked: model.missing }, [...effects, ...more, send({ action: "resync" })]);
+  for (const answer of [pickerAnswered, safeAnswered, linkAnswered, pageLink, followReview]) {
+    const [after, more] = answer(next, model);
+    next = after;
+    effects.push(...more);
+  }
+  if (!resyncWanted(model, next.resyncAsked)) return step(next, effects);
+  return step({ ...next, resyncAsked: model.missing }, [...effects, send({ action: "resync" })]);
 }
 
 function pickerAnswered(ui, model) {
@@ -369,6 +409,31 @@ function safeAnswered(ui, model) {
   if (!found) return step({ ...ui, safeWaitsFor: 0 });
   const cursor = clampCursor({ row: Number(hint.row), col: Number(hint.col) }, model);
   return step({ ...ui, safeWaitsFor: 0, cursor, kbd: true }, [{ type: "showCell", ...cursor }]);
+}
+
+/** The link was made: copy it (the page's own site when it is the offline site), unless Python said why not. */
+function linkAnswered(ui, model) {
+  if (!ui.linkWaitsFor || model.handled < ui.linkWaitsFor) return step(ui);
+  const next = { ...ui, linkWaitsFor: 0 };
+  if (model.error || !model.link.url) return step(next);
+  return step(next, [{ type: "copyLink", url: linkAddress(model.link.url, ui.site), mode: model.link.mode }]);
+}
+
+/** A widget made by `Minesweeper.from_page()` opens the game in its page's address, once, when a kernel answers. */
+function pageLink(ui, model) {
+  if (!model.awaitsLink || !ui.live || ui.probeId || ui.pageLinkSent) return step(ui);
+  return step({ ...ui, pageLinkSent: true }, [{ type: "sendPageLink" }]);
+}
+
+/** A reviewed move comes on screen: the cursor goes to its cell (the arrows explore around it; the live region
+ * says the verdict). */
+function followReview(ui, model) {
+  const move = model.review.move;
+  const key = model.review.open && Number.isInteger(move.row) ? `${model.review.index}@${move.row},${move.col}` : "";
+  if (key === ui.reviewShown) return step(ui);
+  if (!key) return step({ ...ui, reviewShown: "" });
+  const cursor = clampCursor({ row: Number(move.row), col: Number(move.col) }, model);
+  return step({ ...ui, reviewShown: key, cursor }, [{ type: "showCell", ...cursor }]);
 }
 
 /** Say `text` in the live region (nothing when it is empty). */
@@ -401,8 +466,10 @@ function speak(ui, model) {
 }
 
 /** The board was copied (or not): the Copy button says so; Ctrl+C on the board says so too (`speak`). The
- * button's own "Copied" is what a screen reader hears on the button. */
-function copied(ui, ok, speak) {
+ * button's own "Copied" is what a screen reader hears on the button. A link copied (`link`: its mode) is said
+ * whichever way it was asked for: L or the Link button. */
+function copied(ui, ok, speak, link) {
+  if (link) return step(say(ui, linkSpeech(link, !!ok)));
   const next = { ...ui, copied: ok === null ? "" : ok ? "yes" : "no" };
   if (!speak || ok === null) return step(next);
   return step(say(next, ok ? "copied the board as text" : "copy failed: the browser refused the clipboard"));
@@ -423,6 +490,7 @@ function sent(ui, tag, id) {
   if (tag === "probe") return step({ ...next, probeId: id });
   if (tag === "picker") return step({ ...next, pickerWaitsFor: id });
   if (tag === "safe") return step({ ...next, safeWaitsFor: id });
+  if (tag === "link") return step({ ...next, linkWaitsFor: id });
   return step(tag === "scrub" ? { ...next, scrubId: id } : next);
 }
 
@@ -471,7 +539,9 @@ export function update(ui, msg, model) {
     case "probeTimeout": return probed(ui, model, true);
     case "tick": return step({ ...ui, now: msg.now });
     case "speak": return speak(ui, model);
-    case "copied": return copied(ui, msg.ok, !!msg.speak);
+    case "copied": return copied(ui, msg.ok, !!msg.speak, msg.link || "");
+    case "review": return reviewStep(ui, model, msg.step);
+    case "linkButton": return linkRequest(ui, model);
     case "copyButton": return step(ui, [{ type: "copy", speak: false }]);
     case "focusCell": return focusCell(ui, msg.idx, model);
     case "flagMode": return step(controls(model, ui).flagMode ? { ...ui, flagMode: !ui.flagMode } : ui);

@@ -211,3 +211,66 @@ test("the picker takes the focus once shown, and a level shows its size in the s
   assert.deepEqual([custom.ui.form.rows, custom.effects], ["16", []], "Custom keeps the size shown, to edit");
   assert.deepEqual(run(model, [{ type: "pickerClose" }], opened.ui).effects, [{ type: "focus" }], "closed: back to the board");
 });
+
+const keyAct = (action) => ({ type: "key", act: { type: "action", action } });
+const MOVE = { number: 3, action: "reveal", row: 1, col: 2, kind: "unforced guess", good: false, text: "move 3 of 5: reveal (1,2): an unforced guess", best: { action: "reveal", row: 0, col: 0 }, better: true };
+const reviewing = (index, extra = {}) => ({ index, count: 5, summary: "5 moves, lost", metrics: "3BV 12", mistakes: [2, 4], move: { ...MOVE, number: index + 1 }, ...extra });
+
+test("E opens the review of a finished game, [ ] and X step through it, E and Esc close it", () => {
+  const on = modelOf({ status: "playing" });
+  assert.equal(controls(on, initialUi()).review, false, "the Review button waits for the end of the game");
+  assert.deepEqual(run(on, [keyAct("review")]).sent, [{ action: "review" }], "E asks: Python's error line says why not");
+  const over = modelOf({ status: "lost" });
+  assert.deepEqual(run(over, [keyAct("review")]).sent, [{ action: "review" }]);
+  const open = modelOf({ status: "lost", reviewing: reviewing(2) });
+  assert.deepEqual(run(open, [keyAct("history_back"), keyAct("history_forward")]).sent, [
+    { action: "review", index: 1 },
+    { action: "review", index: 3 },
+  ], "[ and ] step through the review's moves, not the history");
+  assert.deepEqual(run(open, [keyAct("next_mistake")]).sent, [{ action: "review", index: 4 }]);
+  const last = run(modelOf({ status: "lost", reviewing: reviewing(4) }), [keyAct("next_mistake"), keyAct("history_forward")]);
+  assert.deepEqual(last.sent, []);
+  assert.equal(last.ui.speech.text, "the review is at its last move", "a key that cannot move says why");
+  assert.deepEqual(run(open, [keyAct("review")]).sent, [{ action: "live" }]);
+  assert.ok(takesKey({ action: "escape" }, initialUi(), open), "Esc closes the review");
+  assert.deepEqual(run(open, [keyAct("escape")]).sent, [{ action: "live" }]);
+  assert.deepEqual(run(open, [{ type: "review", step: "previous" }]).sent, [{ action: "review", index: 1 }], "the buttons too");
+});
+
+test("a reviewed move puts the cursor on its cell, once", () => {
+  const open = modelOf({ status: "lost", reviewing: reviewing(2) });
+  const first = run(open, [{ type: "model" }]);
+  assert.deepEqual(first.ui.cursor, { row: 1, col: 2 });
+  assert.ok(first.effects.some((e) => e.type === "showCell" && e.row === 1 && e.col === 2));
+  const again = run(open, [{ type: "model" }], { ...first.ui, cursor: { row: 4, col: 4 } });
+  assert.deepEqual(again.ui.cursor, { row: 4, col: 4 }, "the player's own moves of the cursor are kept");
+});
+
+test("L asks Python for the link, then copies it on this page's own site, and says so", () => {
+  const model = modelOf({ status: "playing" });
+  const asked = run(model, [keyAct("link"), { type: "sent", tag: "link", id: 7 }], initialUi(0, "http://10.0.0.2:8000/"));
+  assert.deepEqual(asked.sent, [{ action: "link" }]);
+  const url = "http://127.0.0.1:8000/lab/index.html?path=shared-game.ipynb#game=1.x";
+  const answered = modelOf({ status: "playing", handled: 7, shared_link: { mode: "moves", url } });
+  const copied = run(answered, [{ type: "model" }], asked.ui);
+  assert.deepEqual(copied.effects.find((e) => e.type === "copyLink"), {
+    type: "copyLink",
+    url: "http://10.0.0.2:8000/lab/index.html?path=shared-game.ipynb#game=1.x",
+    mode: "moves",
+  });
+  assert.equal(run(answered, [{ type: "copied", ok: true, link: "moves" }]).ui.speech.text, "copied a link to this game's moves");
+  const refused = modelOf({ status: "playing", handled: 7, error: "this game has no seed" });
+  assert.ok(!run(refused, [{ type: "model" }], asked.ui).effects.some((e) => e.type === "copyLink"), "the error line says why");
+  assert.deepEqual(run(modelOf({ status: "playing" }), [{ type: "linkButton" }]).sent, [{ action: "link" }]);
+});
+
+test("a widget of the shared-game notebook sends its page's game once, when a kernel answers", () => {
+  const waiting = modelOf({ status: "ready", awaits_link: true });
+  const first = run(waiting, [{ type: "model" }]);
+  assert.deepEqual(first.effects.filter((e) => e.type === "sendPageLink").length, 1);
+  assert.deepEqual(run(waiting, [{ type: "model" }], first.ui).effects.filter((e) => e.type === "sendPageLink"), []);
+  const probing = run(waiting, [{ type: "probe" }, { type: "sent", tag: "probe", id: 1 }]);
+  assert.ok(!run(waiting, [{ type: "model" }], probing.ui).effects.some((e) => e.type === "sendPageLink"), "not before the probe");
+  assert.ok(!run(modelOf({ status: "ready" }), [{ type: "model" }]).effects.some((e) => e.type === "sendPageLink"));
+  assert.deepEqual(run(waiting, [keyAct("link")]).sent, [], "no link of a game not opened yet");
+});

@@ -1,7 +1,9 @@
 // view(model, ui): everything the widget shows, derived from the synced model and the UI state. Pure: the
 // renderers of js/dom.js and js/board.js only write what this returns. `node --test js/` tests it.
 import { delayToSpeed, faceFor, formatCounter, isOver, NO_OVERLAY, speedText, statusMessage } from "./helpers.js";
-import { describeGame, describeMove, historyText, isSmall, MAX_CELL, MIN_CELL, pitchOf, sliderFollows, statsRow } from "./features.js";
+import {
+  describeGame, describeMove, historyText, isSmall, linkAddress, MAX_CELL, MIN_CELL, pitchOf, sliderFollows, statsRow,
+} from "./features.js";
 import { timerOf } from "./input.js";
 import { shownIndex } from "./model.js";
 import { clampCursor, controls, drawnSize } from "./ui.js";
@@ -54,7 +56,9 @@ function toolbarView(model, ui) {
     zoomOut: size <= MIN_CELL,
     zoomIn: size >= MAX_CELL,
     copy: ui.copied === "yes" ? "Copied" : ui.copied === "no" ? "Copy failed" : "Copy",
-    reason: model.viewing < 0 ? move : "",
+    reason: model.viewing < 0 && !model.review.open ? move : "",
+    review: { disabled: !can.review, pressed: model.review.open },
+    link: !can.link,
   };
 }
 
@@ -63,12 +67,13 @@ function historyView(model, ui, focused) {
   const index = shownIndex(model);
   const last = model.historyLength - 1;
   const pending = ui.scrubId > model.handled;
+  const off = !ui.live || model.review.open; // the review steps through its own moves
   return {
     max: last,
     value: sliderFollows(focused, model.viewing, pending) ? index : null,
-    disabled: !ui.live || last < 1,
-    back: !ui.live || index <= 0,
-    forward: !ui.live || index >= last,
+    disabled: off || last < 1,
+    back: off || index <= 0,
+    forward: off || index >= last,
     resume: !ui.live || model.viewing < 0,
     toLive: !ui.live || model.viewing < 0,
     text: historyText(index, model.historyLength, model.historyStep, model.viewing >= 0),
@@ -87,8 +92,36 @@ function panelsView(model, ui) {
       labels: model.labels,
       disabled: !ui.live,
     },
-    stats: { open: ui.panels.stats, rows: model.statsTable.map(statsRow) },
+    stats: { open: ui.panels.stats, rows: model.statsTable.map(statsRow), game: model.gameMetrics ? `This game: ${model.gameMetrics}` : "" },
     help: { open: ui.panels.help },
+    review: reviewView(model, ui),
+    link: model.link.url ? linkAddress(model.link.url, ui.site) : "",
+  };
+}
+
+/** The solver's move of a reviewed move, in words: "the solver: reveal (2,2) · mine probability 0% — (2,2) is
+ * safe: ...", and whether the move was as good. */
+function bestText(move) {
+  const best = move.best;
+  if (!best || !best.action) return "";
+  const verdict = move.good ? "as good as the solver's" : "not as good as the solver's";
+  return `${verdict}. ${describeMove(best, "The solver: ")}`;
+}
+
+/** The Review panel: the summary at its top, the game's figures, the move shown, and what may move. */
+function reviewView(model, ui) {
+  const r = model.review;
+  const live = ui.live && r.open;
+  return {
+    open: r.open,
+    summary: r.open ? `Review: ${r.summary}` : "",
+    metrics: r.metrics,
+    position: r.count ? `move ${r.index + 1} of ${r.count}` : "no move",
+    move: typeof r.move.text === "string" ? r.move.text : "",
+    best: bestText(r.move),
+    previous: !live || r.index <= 0,
+    next: !live || r.index >= r.count - 1,
+    mistake: !live || !r.mistakes.some((i) => i > r.index),
   };
 }
 

@@ -167,3 +167,30 @@ test("a cell holds no control, its number hidden from the accessibility tree, an
   }
   assert.match(cellHtml(0, 0, cellParts(0, 0, "2", undefined, undefined), "c"), />\s*<span aria-hidden="true">2<\/span><\/div>$/);
 });
+
+test("the Review panel: its summary at the top, the move, the solver's better cell outlined; the history waits", () => {
+  const move = {
+    number: 2, action: "reveal", row: 1, col: 1, kind: "unforced guess", good: false, better: true,
+    text: "move 2 of 3: reveal (1,1): an unforced guess (20% mine) while (0,0) was certainly safe",
+    best: { action: "reveal", row: 0, col: 0, reason: "(0,0) is safe", probability: 0 },
+  };
+  const model = modelOf({
+    status: "lost", history_length: 4, game_metrics: { text: "3BV 7, 3 clicks" },
+    reviewing: { index: 1, count: 3, summary: "3 moves, lost", metrics: "3BV 7", mistakes: [1], move },
+  });
+  const v = view(model, initialUi());
+  assert.equal(v.panels.review.open, true);
+  assert.equal(v.panels.review.summary, "Review: 3 moves, lost");
+  assert.equal(v.panels.review.position, "move 2 of 3");
+  assert.match(v.panels.review.best, /^not as good as the solver's\. The solver: reveal \(0,0\) · mine probability 0% — \(0,0\) is safe$/);
+  assert.deepEqual([v.panels.review.previous, v.panels.review.next, v.panels.review.mistake], [false, false, true]);
+  assert.equal(v.toolbar.review.pressed, true);
+  assert.equal(v.history.back, true, "the history slider waits while the review steps through its own moves");
+  assert.equal(v.panels.stats.game, "This game: 3BV 7, 3 clicks");
+  const marks = decorations(model, initialUi());
+  assert.deepEqual(marks.get(10), ["ipyms-reviewed-cell"]);
+  assert.deepEqual(marks.get(0), ["ipyms-cursor", "ipyms-better-cell"]);
+  const good = modelOf({ status: "won", reviewing: { index: 0, count: 1, summary: "", metrics: "", mistakes: [], move: { ...move, good: true, better: false } } });
+  assert.ok(![...decorations(good, initialUi()).values()].flat().includes("ipyms-better-cell"), "no better cell to show");
+  assert.equal(view(modelOf({ status: "playing" }), initialUi()).toolbar.review.disabled, true, "no review while the game is on");
+});

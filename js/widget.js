@@ -6,7 +6,7 @@
 // Every action is a request to Python, which owns the rules. Selectors are documented in js/README.md.
 import { CONSTANTS } from "./constants.js";
 import { keyOf, speedText, speedToDelay } from "./helpers.js";
-import { boardText, wrapFocus } from "./features.js";
+import { boardText, gameInAddress, siteBase, wrapFocus } from "./features.js";
 import { LONG_PRESS_MS } from "./input.js";
 import { TRAITS, decodeModel, withRequest } from "./model.js";
 import { initialUi, onlyScrolled, takesKey, update } from "./ui.js";
@@ -51,7 +51,7 @@ function createLoop(model, root, uid) {
     els,
     board: createBoard(els, uid),
     decoded: decodeModel((k) => model.get(k)),
-    ui: initialUi(Date.now()),
+    ui: initialUi(Date.now(), siteBase(globalThis.location?.href)),
     /** @type {Map<string, {id: any, every: boolean}>} */ timers: new Map(),
     /** @type {{decoded: any, ui: any}} */ painted: { decoded: null, ui: null },
     showCell: -1,
@@ -134,10 +134,27 @@ function perform(loop, effect, queue) {
     case "vibrate":
       navigator.vibrate?.(20);
       return;
-    case "copy":
-      copyBoard(loop, effect.speak);
-      return;
+    default:
+      performShared(loop, effect, queue);
   }
+}
+
+/** The effects that copy (the board, a link) and that send the game of the page's address. */
+function performShared(loop, effect, queue) {
+  if (effect.type === "copy") copyBoard(loop, effect.speak);
+  if (effect.type === "copyLink") {
+    copyText(effect.url, loop.root).then((ok) => !loop.disposed && loop.dispatch({ type: "copied", ok, link: effect.mode }));
+  }
+  if (effect.type === "sendPageLink") {
+    perform(loop, { type: "send", request: { action: "open_link", code: pageGame() }, tag: "page" }, queue);
+  }
+}
+
+/** The shared game in this page's address: now, or as the page was opened (JupyterLite drops the fragment once
+ * it has opened the notebook; the navigation entry keeps the address the page was opened with). */
+function pageGame() {
+  const opened = /** @type {any} */ (globalThis.performance?.getEntriesByType?.("navigation")?.[0])?.name;
+  return gameInAddress([globalThis.location?.href, opened]);
 }
 
 async function copyBoard(loop, speak) {
@@ -302,7 +319,9 @@ function wireKeys(loop) {
   root.addEventListener("keydown", (e) => {
     const target = e.composedPath?.()[0] ?? e.target;
     const act = keyOf(e);
-    const control = target !== root && target instanceof Element ? target.closest("button, select, input, label, summary") : null;
+    // the statistics' box scrolls sideways on a narrow widget: focused, it keeps the keys that scroll it
+    const scrolls = /^(Arrow|Page|Home$|End$)/.test(e.key) ? ", .ipyms-stats" : "";
+    const control = target !== root && target instanceof Element ? target.closest(`button, select, input, label, summary${scrolls}`) : null;
     const inPicker = target instanceof Element && els.picker.contains(target);
     // A button keeps Space, Enter and Tab; inputs, selects and the picker keep every key.
     const native = e.key === " " || e.key === "Enter" || e.key === "Tab" || e.key === "Spacebar";
@@ -352,6 +371,7 @@ function wireControls(loop) {
     if (idx >= 0) dispatch({ type: "focusCell", idx });
   });
   on(els.statsToggle, "click", () => dispatch({ type: "panel", name: "stats" }));
+  wireReview(loop);
   on(els.helpToggle, "click", () => dispatch({ type: "panel", name: "help" }));
   const setting = (name, value) => dispatch({ type: "setting", name, value });
   on(els.speed, "input", () => {
@@ -374,6 +394,17 @@ function wireControls(loop) {
     }
   });
   wirePicker(loop);
+}
+
+/** The Review button and panel, and the Link button. */
+function wireReview(loop) {
+  const { els, dispatch } = loop;
+  els.reviewToggle.addEventListener("click", () => dispatch({ type: "review", step: "toggle" }));
+  els.review.close.addEventListener("click", () => dispatch({ type: "review", step: "toggle" }));
+  for (const step of /** @type {const} */ (["previous", "next", "mistake"])) {
+    els.review[step].addEventListener("click", () => dispatch({ type: "review", step }));
+  }
+  els.linkButton.addEventListener("click", () => dispatch({ type: "linkButton" }));
 }
 
 /** The game picker's controls. */

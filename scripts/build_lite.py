@@ -225,13 +225,52 @@ def site_notebook(nb: dict[str, Any]) -> dict[str, Any]:
     return nb
 
 
+SHARED_NOTEBOOK = "shared-game.ipynb"
+"""The notebook a shared game's link opens (ipyminesweeper.widget.link.NOTEBOOK): every site has it."""
+SHARED_CELLS = (
+    (
+        "markdown",
+        "# A shared game\n\nThis notebook opens the game in its address (the part after `#game=`): a board "
+        "from its start, a game's moves, or its review, as `w.link()` or the widget's **Link** button wrote "
+        "it. The game travels in the address itself: no server keeps it. Run all the cells "
+        "(**Run \u25b8 Run All Cells**).",
+    ),
+    (
+        "code",
+        'import sys\nif sys.platform == "emscripten":  # JupyterLite: install the widget from the site\n'
+        "    %pip install -q ipyminesweeper",
+    ),
+    (
+        "code",
+        "from ipyminesweeper import Minesweeper\n\n"
+        "w = Minesweeper.from_page()  # the game of this page's address\nw",
+    ),
+    (
+        "markdown",
+        "`w.review()` gives the review as a value (each move rated by the exact solver), `w.history` the "
+        "boards, `w.metrics` the game's 3BV, clicks and efficiency.",
+    ),
+)
+
+
+def shared_notebook() -> dict[str, Any]:
+    """The shared-game notebook: :data:`SHARED_CELLS` as nbformat 4.5."""
+    cells: list[dict[str, Any]] = [
+        {"cell_type": kind, "id": f"shared-{n}", "metadata": {}, "source": text.splitlines(keepends=True)}
+        | ({"execution_count": None, "outputs": []} if kind == "code" else {})
+        for n, (kind, text) in enumerate(SHARED_CELLS)
+    ]
+    return {"cells": cells, "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+
+
 def write_contents(notebooks: Sequence[Path], dest: Path) -> None:
     dest.mkdir(parents=True, exist_ok=True)
-    for path in notebooks:
-        nb = json.loads(path.read_text(encoding="utf-8"))
-        (dest / path.name).write_text(
-            json.dumps(site_notebook(nb), indent=1, ensure_ascii=False) + "\n", encoding="utf-8"
-        )
+    pages = [(path.name, json.loads(path.read_text(encoding="utf-8"))) for path in notebooks]
+    if SHARED_NOTEBOOK not in {name for name, _ in pages}:
+        pages.append((SHARED_NOTEBOOK, shared_notebook()))
+    for name, nb in pages:
+        text = json.dumps(site_notebook(nb), indent=1, ensure_ascii=False) + "\n"
+        (dest / name).write_text(text, encoding="utf-8")
 
 
 def site_settings() -> dict[str, Any]:

@@ -60,7 +60,7 @@ SYMBOLS = (
 REVIEWED: dict[str, str] = {
     **{
         f"label-content-name-mismatch .ipyms-{name}": SYMBOLS
-        for name in ("history-back", "history-forward", "zoom-out", "zoom-in")
+        for name in ("history-back", "history-forward", "zoom-out", "zoom-in", "review-prev", "review-next")
     },
     "scrollable-region-focusable .ipyms-board-wrap": "a board larger than its box scrolls with the keyboard "
     "cursor: the widget's root, its one tab stop (the APG grid's), takes the arrows, Page and Home/End keys "

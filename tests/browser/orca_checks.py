@@ -47,6 +47,7 @@ __all__ = [
     "test_the_controls_are_named_with_their_states",
     "test_the_log_has_speech",
     "test_the_picker_is_a_dialog_that_takes_focus_and_holds_it",
+    "test_the_review_is_heard",
     "test_the_scan_keys_are_heard",
     "test_the_widget_name_is_heard_on_entry",
     "test_timing",
@@ -102,6 +103,16 @@ def test_a_game_lost_by_ear(heard: Heard) -> None:
     """The second widget: the first reveal, then a mine."""
     assert_heard(heard.step("second: first reveal"), PHRASES["opened many"].format(n=60))
     assert_heard(heard.step("lose"), PHRASES["lost"].format(r=MINE[0], c=MINE[1]))
+
+
+def test_the_review_is_heard(heard: Heard) -> None:
+    """Issue 58: E on the lost game says the review's summary and its first move; ] the next move; Esc that
+    it closed. Each once; the cursor's new cell (the move's) may be said beside it, as K's is."""
+    for name in ("review", "review: the next move", "close the review"):
+        step = heard.step(name)
+        assert_heard(step, step.expected)
+        events = [t for t in widget_said(step) if not re.search(PHRASES["any cell"], t)]
+        assert len(events) == 1, f"{name}: one event, said {len(events)} times: {step.said!r}"
 
 
 def test_the_controls_are_named_with_their_states(heard: Heard) -> None:

@@ -73,6 +73,11 @@ PHRASES = {
     "column": r"^column {c}: {words}$",
     "safe hint": r"^Hint: reveal \({r},{c}\) · mine probability 0% · exact — \({r},{c}\) is safe: ",
     "won assisted": r"\bwon in \d+ s \(assisted: 1 hint\)",
+    # issue 58: the Review panel of the lost game (2 moves: the first reveal, the mine)
+    "review": r"^review: 2 moves, lost: accuracy .*; lost on move 2, .*\. move 1 of 2: reveal \(4,4\): "
+    r"the rules make the first click safe$",
+    "review move": r"^move 2 of 2: reveal \(0,1\): ",
+    "review closed": r"^review closed: back to the game$",
 }
 CELL = "row {r}, column {c}: {word}"  # the widget's name of a cell (its 0-based coordinates)
 JUPYTERLAB_NOISE = re.compile(r"^\d+ percent\.?$")  # JupyterLab's busy bar, not the widget
@@ -287,6 +292,10 @@ def play(player: Player, first: Board, second: Board, enter_most: int = 8) -> No
     board2 = after
     do("second: walk to a mine", *arrows(cursor2, MINE), expect=re.escape(cell_name(board2, MINE)))
     do("lose", "space", expect=PHRASES["lost"].format(r=MINE[0], c=MINE[1]), quiet=1.2)
+    # its review (issue 58): opened, the next move, closed, each said once
+    do("review", "e", expect=PHRASES["review"], quiet=1.5)
+    do("review: the next move", "bracketright", expect=PHRASES["review move"], quiet=1.2)
+    do("close the review", "Escape", expect=PHRASES["review closed"], quiet=1.2)
 
     # back to the first widget, and its game won
     player.tab_until("shift+tab back to the first board", PHRASES["table"], key="shift+Tab")

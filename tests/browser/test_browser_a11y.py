@@ -4,9 +4,10 @@ axe-core (the npm package, a devDependency of js/package.json: ``make js-deps`` 
 into the page and run on each widget's root with the WCAG 2.2 AA tags, on a beginner (9x9) and an expert
 (16 rows x 30 columns) board, in the light and the dark theme, in these states: a new game; the picker,
 statistics and help panels open; a game in progress with a hint, the probability overlay and an old board
-shown from the history; a loss; a win. Every state is scanned and saved as a picture before the test
-asserts, so one run reports every violation. Exceptions, each with its reason, are in ``EXCEPTIONS``,
-``ACCEPTED`` and ``REVIEWED`` (tests/browser/ipyms_a11y.py, shared with the other hosts' scans).
+shown from the history; a loss; the lost game's Review panel (16x30); a win. Every state is scanned and
+saved as a picture before the test asserts, so one run reports every violation. Exceptions, each with its
+reason, are in ``EXCEPTIONS``, ``ACCEPTED`` and ``REVIEWED`` (tests/browser/ipyms_a11y.py, shared with the
+other hosts' scans).
 
 The same scan in Notebook 7 and on a 1000x1000 board (of which only a window is drawn): a new game, the
 panels open, a move, a hint with the overlay, an old board, a loss and a win. (marimo's is in
@@ -104,6 +105,7 @@ def _lose_and_win(lab: Any, scanner: Scanner, theme: str) -> None:
         cell(_root(lab, index), *a_mine(board)).click()
         _wait(lab, index, "[data-status='lost']")
     _scan(lab, scanner, f"{theme}-lost", BEGINNER, EXPERT)
+    _review(lab, scanner, theme)
     board = _first_click(lab, BEGINNER, (4, 4))
     for pos in board.positions():
         if not board.is_mine(pos) and cell(_root(lab, BEGINNER), *pos).get_attribute("data-state") == ".":
@@ -112,8 +114,18 @@ def _lose_and_win(lab: Any, scanner: Scanner, theme: str) -> None:
     _scan(lab, scanner, f"{theme}-won", BEGINNER)
 
 
+def _review(lab: Any, scanner: Scanner, theme: str) -> None:
+    """The lost expert game's Review panel (issue 58), at its first move, scanned; then closed."""
+    root = _root(lab, EXPERT)
+    root.locator(".ipyms-review-toggle").click()
+    root.locator(".ipyms-review").wait_for(state="visible")
+    _scan(lab, scanner, f"{theme}-review", EXPERT)
+    root.locator(".ipyms-review-close").click()
+    root.locator(".ipyms-review").wait_for(state="hidden")
+
+
 def test_axe_wcag22_aa_light_and_dark(lab: Any) -> None:
-    lab.page.set_viewport_size({"width": 1280, "height": 1500})  # the 9x9 with its panels open in view
+    lab.page.set_viewport_size({"width": 1280, "height": 1800})  # the 9x9 with its panels open in view
     _open(lab)
     scanner = Scanner(lab.page, lab.screenshot)
     for theme in ("light", "dark"):
@@ -126,7 +138,7 @@ def test_axe_wcag22_aa_light_and_dark(lab: Any) -> None:
         scan_panels(scanner, _root(lab, BEGINNER), f"{theme}-panels-9x9")
         _in_progress(lab, scanner, theme)
         _lose_and_win(lab, scanner, theme)
-    assert len(scanner.scanned) == 2 * 8
+    assert len(scanner.scanned) == 2 * 9
     scanner.check()
 
 
@@ -143,7 +155,7 @@ def test_axe_in_notebook7(notebook7: Any) -> None:
     covers the widget's root only: Notebook 7's header, toolbar and menus are Jupyter's, not this
     project's."""
     page = notebook7.page
-    page.set_viewport_size({"width": 1280, "height": 1500})  # the 9x9 with its panels open in view
+    page.set_viewport_size({"width": 1280, "height": 1800})  # the 9x9 with its panels open in view
     notebook7.server.write_notebook("a11y-nb7.ipynb", TWO_BEGINNERS)
     notebook7.open("a11y-nb7.ipynb")
     notebook7.run_all()

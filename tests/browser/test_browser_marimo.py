@@ -221,7 +221,7 @@ def test_axe_in_marimo(browser: Any, tmp_path: Path) -> None:
             assert roots.count() == 2
             assert roots.nth(0).get_attribute("data-theme") == "dark"
             load_axe(page)
-            page.set_viewport_size({"width": 1280, "height": 1500})  # the 9x9 with its panels open in view
+            page.set_viewport_size({"width": 1280, "height": 1800})  # the 9x9 with its panels open in view
             scanner = Scanner(page, lambda name, locator: shot(page, name, locator))
             board = new_board("beginner", seed=8)
             scan_game_states(scanner, page, "marimo", (roots.nth(0), board), (roots.nth(1), board), (4, 4))

@@ -450,3 +450,44 @@ def test_hand_in_to_a_server_that_takes_none(tmp_path: Path) -> None:
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_the_class_server_serves_a_shared_game_s_notebook_and_never_sees_the_game(tmp_path: Path) -> None:
+    """A link made for the class server (``w.link(site=...)``) opens its shared-game notebook; the game is
+    in the fragment, which the browser keeps: the request the server gets is the notebook's, the same for
+    every game. The first page does not list that notebook (opened bare, it has no game)."""
+    from urllib.parse import urlsplit
+    from urllib.request import urlopen
+
+    from ipyminesweeper import Minesweeper
+    from ipyminesweeper.classroom.serve import SHARED_GAME
+    from ipyminesweeper.widget.link import NOTEBOOK
+    from ipyminesweeper.widget.stats import MemoryStats
+
+    assert SHARED_GAME == NOTEBOOK
+    site = fake_site(tmp_path / "site")
+    (site / "files" / NOTEBOOK).write_bytes(NOTEBOOK_BYTES)
+    with open(tmp_path / "report.txt", "w") as report:
+        server = ClassServer(
+            ("127.0.0.1", 0), site, HandInFolder(tmp_path / "handin"), CODE, RateLimit(9), report
+        )
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        try:
+            base = f"http://127.0.0.1:{server.server_address[1]}/"
+            w = Minesweeper("beginner", seed=3, stats_store=MemoryStats())
+            w.reveal(4, 4)
+            link = urlsplit(w.link(site=base))
+            assert link.fragment.startswith("game=1.") and base.startswith(f"{link.scheme}://{link.netloc}")
+            with urlopen(f"{base}{link.path.lstrip('/')}?{link.query}") as page:  # what a browser asks for
+                assert page.status == 200 and b"JupyterLab" in page.read()
+            with urlopen(f"{base}files/{NOTEBOOK}") as notebook:
+                assert notebook.read() == NOTEBOOK_BYTES
+            with urlopen(base) as first:
+                listed = first.read().decode()
+            assert "03-autoplayer" in listed and "shared-game" not in listed
+        finally:
+            server.shutdown()
+            server.server_close()
+
+
+NOTEBOOK_BYTES = b'{"cells": [], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}'

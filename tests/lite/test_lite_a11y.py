@@ -71,7 +71,7 @@ def open_with(page: Page, lite_url: str, source: str, widgets: int) -> float:
 
 def test_axe_in_the_offline_site(lite_url: str, offline_page: OfflinePage) -> None:
     page = offline_page.page
-    page.set_viewport_size({"width": 1280, "height": 1500})  # the 9x9 with its panels open in view
+    page.set_viewport_size({"width": 1280, "height": 1800})  # the 9x9 with its panels open in view
     source = (
         "from ipyminesweeper import Minesweeper; "
         "lose, win = Minesweeper('beginner', seed=8), Minesweeper('beginner', seed=8); display(lose, win)"

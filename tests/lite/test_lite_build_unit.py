@@ -87,6 +87,22 @@ def test_write_contents_never_touches_the_sources(tmp_path: Path) -> None:
     assert copied["metadata"]["kernelspec"]["name"] == "python"
 
 
+def test_every_site_has_the_notebook_a_shared_game_s_link_opens(tmp_path: Path) -> None:
+    """The name links point at (ipyminesweeper.widget.link.NOTEBOOK) is the one the build writes; its
+    widget reads the game of its page's address, and it installs the project first, as every notebook."""
+    from ipyminesweeper.widget.link import NOTEBOOK
+
+    src = tmp_path / "src" / "01-play.ipynb"
+    src.parent.mkdir()
+    src.write_text(json.dumps(notebook("1 + 1")))
+    build_lite.write_contents([src], tmp_path / "contents")
+    assert build_lite.SHARED_NOTEBOOK == NOTEBOOK
+    shared = json.loads((tmp_path / "contents" / NOTEBOOK).read_text())
+    code = ["".join(c["source"]) for c in shared["cells"] if c["cell_type"] == "code"]
+    assert build_lite.installs_project(shared["cells"][1]) and "Minesweeper.from_page()" in code[1]
+    assert shared["metadata"]["kernelspec"]["name"] == "python"
+
+
 def test_notebook_paths_fails_loudly_without_notebooks(tmp_path: Path) -> None:
     with pytest.raises(build_lite.BuildError, match="no notebooks to put on the site"):
         build_lite.build(tmp_path / "site", [tmp_path])

@@ -164,6 +164,9 @@ def test_every_message_is_listed_once_and_exported() -> None:
         "play",
         "pause",
         "cancel",
+        "review",
+        "link",
+        "open_link",
     }
     assert {
         "strategy",

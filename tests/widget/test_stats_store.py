@@ -32,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import Minesweeper
+from ipyminesweeper.engine import ClickCounts, GameMetrics
 from ipyminesweeper.widget import stats_file
 from ipyminesweeper.widget.stats import (
     GameLog,
@@ -57,6 +59,20 @@ SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 def result(game: str, won: bool, seconds: float, assisted: str = "", level: str = "beginner") -> GameResult:
     return GameResult(game, level, "opening", won, seconds, assisted, 0)
+
+
+METRICS_OF_A_WIN = GameMetrics(12, 12, 10, ClickCounts(10, 2, 2, 10, 2, 2), 2.0, True)
+"""A beginner win's figures: 3BV 12 in 14 clicks (efficiency 12/14), in 2 s (3BV/s 6)."""
+
+METRICS = st.builds(
+    GameMetrics,
+    bbbv=st.integers(1, 200),
+    solved_bbbv=st.integers(0, 200),
+    zini=st.integers(1, 200),
+    clicks=st.builds(ClickCounts, *[st.integers(0, 300)] * 6),
+    seconds=st.one_of(st.none(), st.floats(0, 999, allow_nan=False)),
+    won=st.booleans(),
+)
 
 
 def store_in(folder: Path, **kwargs: Any) -> StatsFile:
@@ -143,7 +159,7 @@ def test_a_game_result_checks_its_fields(fields: dict[str, Any], message: str) -
         pickle.loads(forged)
 
 
-RESULTS = st.builds(
+PLAIN_RESULTS = st.builds(
     GameResult,
     game=st.sampled_from("abcdefgh"),
     level=st.sampled_from(["beginner", "expert", "9x9/20"]),
@@ -151,6 +167,11 @@ RESULTS = st.builds(
     won=st.booleans(),
     seconds=st.floats(0, 999, allow_nan=False),
     assisted=st.sampled_from(["", "", "1 hint"]),
+)
+RESULTS = st.builds(
+    lambda r, m: replace(r, metrics=None if m is None else replace(m, won=r.won)),
+    PLAIN_RESULTS,
+    st.one_of(st.none(), METRICS),
 )
 
 
@@ -458,31 +479,75 @@ def test_migrations_bring_an_older_database_up_to_date(
         assert "half_done" not in {n for (n,) in db.execute("SELECT name FROM sqlite_master")}
 
 
-def test_a_version_1_database_is_brought_up_to_date(tmp_path: Path) -> None:
-    """Version 1 kept the median's place in the index, and a ``meta`` table: opening it counts every level
-    again from its games (in one transaction), and the statistics are those of the games."""
-    store, log = store_in(tmp_path), GameLog()
+V1_LEVELS = (
+    "CREATE TABLE levels (level TEXT NOT NULL, first_click TEXT NOT NULL, first_seq INTEGER NOT NULL,"
+    " played INTEGER NOT NULL, won INTEGER NOT NULL, best_seconds REAL, streak INTEGER NOT NULL,"
+    " best_streak INTEGER NOT NULL, middle_seconds REAL, middle_seq INTEGER,"
+    " PRIMARY KEY (level, first_click))"
+)
+
+
+def old_file(path: Path, version: int, results: list[GameResult]) -> None:
+    """A statistics file as an older ipyminesweeper wrote it: its tables (version 1: a ``meta`` table and
+    levels that keep the median's place; version 2: levels that keep their median), and its games,
+    written with the columns of that version."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with closing(sqlite3.connect(path, isolation_level=None)) as db:
+        stats_file.create_version_1(db)
+        if version == 1:
+            db.execute(V1_LEVELS)
+            db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+            db.execute("INSERT INTO levels VALUES ('beginner', 'opening', 1, 99, 99, 1.0, 0, 0, 3.0, 7)")
+        else:
+            stats_file.version_2(db)
+        for r in results:
+            db.execute(
+                "INSERT OR REPLACE INTO games (game, level, first_click, won, seconds, assisted, "
+                "finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (r.game, r.level, r.first_click, int(r.won), r.seconds, r.assisted, r.finished_at),
+            )
+        if version == 2:  # version 2 kept each level's totals and median
+            for s in GameLog(tuple(results)).stats().rows:
+                db.execute(
+                    "INSERT INTO levels VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        s.level,
+                        s.first_click,
+                        s.played,
+                        s.won,
+                        s.best_seconds,
+                        s.median_seconds,
+                        s.streak,
+                        s.best_streak,
+                    ),
+                )
+        db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        db.execute(f"PRAGMA user_version = {version}")
+
+
+@pytest.mark.parametrize("version", [1, 2])
+def test_an_older_database_is_brought_up_to_date(tmp_path: Path, version: int) -> None:
+    """Version 1 kept the median's place in the index, and a ``meta`` table; version 2 had no figures
+    (issue 58). Opening either counts every level again from its games (in one transaction): the
+    statistics are those of the games, the old games have no figures (NULL), and a new game's figures
+    give the level its best 3BV/s and efficiency."""
+    log = GameLog()
     for i in range(30):
-        r = result(f"g{i % 25}", i % 3 != 0, float(i % 7), level=("beginner", "expert")[i % 2])
-        store.add(r)
-        log = record(log, r)
-    store.close()
-    with closing(sqlite3.connect(store.path, isolation_level=None)) as db:  # the tables of version 1
-        db.execute("DROP TABLE levels")
-        db.execute(
-            "CREATE TABLE levels (level TEXT NOT NULL, first_click TEXT NOT NULL, first_seq INTEGER NOT NULL,"
-            " played INTEGER NOT NULL, won INTEGER NOT NULL, best_seconds REAL, streak INTEGER NOT NULL,"
-            " best_streak INTEGER NOT NULL, middle_seconds REAL, middle_seq INTEGER,"
-            " PRIMARY KEY (level, first_click))"
-        )
-        db.execute("INSERT INTO levels VALUES ('beginner', 'opening', 1, 99, 99, 1.0, 0, 0, 3.0, 7)")
-        db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-        db.execute("PRAGMA user_version = 1")
+        level = ("beginner", "expert")[i % 2]
+        log = record(log, result(f"g{i % 25}", i % 3 != 0, float(i % 7 + 1), level=level))
+    store = store_in(tmp_path)
+    old_file(store.path, version, list(log.games))
     upgraded = StatsFile(store.path)
     assert upgraded.load() == log.stats() and upgraded.notice() == "" and upgraded.problem == ""
     with closing(sqlite3.connect(store.path)) as db:
-        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+        assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
         assert "meta" not in {name for (name,) in db.execute("SELECT name FROM sqlite_master")}
+        assert db.execute("SELECT count(*) FROM games WHERE bbbv IS NULL").fetchone()[0] == 25
+    fast = replace(result("new", True, 2.0), metrics=METRICS_OF_A_WIN)
+    stats = upgraded.add(fast)
+    assert stats == record(log, fast).stats() and stats.last == fast
+    row = stats.of("beginner", "opening")
+    assert row.best_bbbv_per_second == 6.0 and row.best_efficiency == 12 / 14
 
 
 @pytest.mark.parametrize("path", ["/etc/passwd", "notes.txt", ".", "/", "stats.sqlite3\0.sqlite3"])

@@ -8,7 +8,9 @@ One process, the standard library only (``http.server``):
 - ``POST /hand-in?name=NAME&code=CODE&file=FILE`` with the file's bytes as the body stores a hand-in
   (:func:`.handin.accept`); the kernel's :func:`.submit.hand_in` posts here too. The answer is plain text:
   200 and where the file went, or 4xx and why not;
-- everything else is the built JupyterLite site, gzipped for the browsers that ask (:mod:`.compressed`).
+- everything else is the built JupyterLite site, gzipped for the browsers that ask (:mod:`.compressed`):
+  a shared game's link (``w.link(site="http://<this server>/")``) opens its ``shared-game.ipynb``, and
+  the game, in the address's fragment, never reaches this server.
 
 Plain http on a LAN address is not a secure context, so the students' browsers run the site without a
 service worker: the kernel writes files into its own memory, and hand-ins go through this server
@@ -84,9 +86,15 @@ def page(name: str) -> str:
     return (resources.files(__package__) / "pages" / name).read_text(encoding="utf-8")
 
 
+SHARED_GAME = "shared-game.ipynb"
+"""The notebook a shared game's link opens (``ipyminesweeper.widget.link.NOTEBOOK``; every site has it): it is
+served like any file, and left off the first page (opened without a link, it has no game to show)."""
+
+
 def landing_page(site: Path) -> bytes:
-    """The first page: two lines of instructions and a link to each notebook of the site."""
-    notebooks = sorted(p.name for p in (site / "files").glob("*.ipynb"))
+    """The first page: two lines of instructions and a link to each notebook of the site (but the one a
+    shared game's link opens)."""
+    notebooks = sorted(p.name for p in (site / "files").glob("*.ipynb") if p.name != SHARED_GAME)
     items = "\n".join(
         f'<li><a href="lab/index.html?path={quote(name)}">{html.escape(name.removesuffix(".ipynb"))}</a></li>'
         for name in notebooks

@@ -46,7 +46,7 @@ def position_of(method: str, row: object, col: object) -> Position:
 
 BOARD_PARAMETERS = ("level", "board", *BoardOptions.__annotations__)
 """The keyword arguments of ``new_game(...)``: a level, a board, or new_board's options."""
-PARAMETERS = (*BOARD_PARAMETERS, "strategy", "delay", "stats_store")
+PARAMETERS = (*BOARD_PARAMETERS, "strategy", "delay", "stats_store", "awaits_link")
 """The keyword arguments of ``Minesweeper(...)`` besides the widget's traits."""
 
 _SPELLINGS = {"width": "cols", "height": "rows", "columns": "cols", "n_mines": "mines", "bombs": "mines"}

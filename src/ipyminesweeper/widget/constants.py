@@ -70,8 +70,9 @@ SNAPSHOT_NOTE = "snapshot: run the cell to play"
 """What a saved copy of the widget says where no kernel answers (the HTML fallback and the front end)."""
 
 STATS_NOTE = (
-    "The best time counts only games won without help (no undo after a loss, hint, autoplayer move, "
-    "board set from code, resume or overlay); the median counts every win."
+    "The best time, 3BV/s and efficiency count only games won without help (no undo after a loss, hint, "
+    "autoplayer move, board set from code, resume, overlay or a game opened from a link); the median counts "
+    "every win. 3BV: the fewest clicks that clear the board; efficiency: 3BV per click."
 )
 """The statistics panel's footnote: which wins the two times count."""
 
@@ -92,9 +93,12 @@ KEY_HELP: tuple[tuple[str, str], ...] = (
     ("S", "step: play the strategy's next move"),
     ("P", "play or pause the strategy"),
     ("U, Z", "undo"),
-    ("[ ]", "back and forward through the history"),
+    ("[ ]", "back and forward through the history, or through the review's moves"),
+    ("E", "review the finished game: each move rated by the exact solver"),
+    ("X", "in the review: the next move not as good as the solver's"),
     ("N", "new game"),
     ("Ctrl+C", "copy the board as text"),
+    ("L", "copy a link to this game (the offline site opens it)"),
     ("?", "this help"),
     ("Esc", "close panels, back to the live game"),
 )

@@ -25,6 +25,7 @@ from ..engine.errors import quote
 from ..engine.geometry import as_position
 from ..play import BUILTINS, STRATEGIES, Strategy
 from .constants import MAX_CELL, MAX_REQUEST_ID, MIN_CELL
+from .link import MAX_LINK, MODES, SharedGame, read_link
 from .session import Problem
 from .stats import Stats
 
@@ -53,6 +54,7 @@ __all__ = [
     "NewGame",
     "NewGameOf",
     "NextSafe",
+    "OpenGame",
     "Pause",
     "Play",
     "Rejected",
@@ -68,7 +70,9 @@ __all__ = [
     "SetLabels",
     "SetQuestionMarks",
     "SetTimeLimit",
+    "ShareLink",
     "ShowProbabilities",
+    "ShowReview",
     "StatsChanged",
     "Step",
     "StrategyStopped",
@@ -93,7 +97,10 @@ NAME_LIMIT = 60
 REQUEST_FIELDS = 8
 """The most fields one request may have (``id``, ``action`` and its arguments)."""
 TEXT_LIMIT = 100
-"""The longest string a request may hold (a level name, a first-click rule, a field name)."""
+"""The longest string a request may hold (a level name, a first-click rule, a field name), but for a
+link's code (:data:`LONG_FIELDS`)."""
+LONG_FIELDS = {("open_link", "code"): MAX_LINK}
+"""The fields that may hold a longer string, by action: the game of a link (``open_link``)."""
 
 
 class MessageError(ValueError):
@@ -339,7 +346,7 @@ class Scrub(GameMessage):
 
 @dataclass(frozen=True)
 class Live(GameMessage):
-    """Stop looking back: show the live game again."""
+    """Stop looking back: show the live game again (from the history, or from the review)."""
 
     action = "live"
 
@@ -484,6 +491,65 @@ class Pause(GameMessage):
 
 
 @dataclass(frozen=True)
+class ShowReview(GameMessage):
+    """Show the review of the finished game at move ``index`` (0-based; None: the move shown last, else the
+    first). The first one computes it (the exact solver rates every move: slow work); the others step
+    through it."""
+
+    index: int | None = None
+    action = "review"
+    browser_fields = ("index",)
+
+    def __post_init__(self) -> None:
+        index = self.index
+        _require_type(index is None or _is_int(index), f"a review's move index is an int, not {quote(index)}")
+        _require(index is None or index >= 0, f"a review's move index is 0 or more, not {quote(index)}")
+
+
+@dataclass(frozen=True)
+class ShareLink(GameMessage):
+    """Make the link of this game (:mod:`.link`), in ``mode`` (``"board"``, ``"moves"`` or ``"review"``;
+    None: its review once it is over, else its moves): the widget shows it, and the browser copies it."""
+
+    mode: str | None = None
+    action = "link"
+    browser_fields = ("mode",)
+
+    def __post_init__(self) -> None:
+        mode = self.mode
+        _require_type(mode is None or isinstance(mode, str), f"a link's mode is a str, not {quote(mode)}")
+        _require(
+            mode is None or mode in MODES, f"a link's mode is one of {', '.join(MODES)}, not {quote(mode)}"
+        )
+
+
+@dataclass(frozen=True)
+class OpenGame(GameMessage):
+    """Open a shared game (a link's, or a replay file's) in place of this one: its board, its moves or its
+    review (its :attr:`~.link.SharedGame.mode`). The browser sends a link's code, ``{"action":
+    "open_link", "code": ...}``, which is read and checked here (:func:`.link.read_link`): a broken one
+    changes nothing and says why."""
+
+    game: SharedGame
+    action = "open_link"
+    browser_fields = ("code",)
+
+    def __post_init__(self) -> None:
+        game = self.game
+        _require_type(isinstance(game, SharedGame), f"OpenGame needs a SharedGame, not {quote(game)}")
+
+    @classmethod
+    def from_browser(cls, fields: dict[str, Any]) -> Message:
+        code = fields.get("code")
+        if not isinstance(code, str):
+            raise TypeError(f"open_link takes the link's code, a str, not {quote(code)}")
+        try:
+            return cls(read_link(code))
+        except ValueError as error:
+            raise MessageError(f"cannot open this link: {error}") from None
+
+
+@dataclass(frozen=True)
 class Cancel(RuntimeMessage):
     """Stop the work the kernel does for an earlier request (the widget's Cancel, shown while it works):
     that request is answered with "cancelled", and the game is as it was."""
@@ -618,7 +684,9 @@ def decode(content: object) -> Message:
     int}``, ``{"action": "new_game"}`` with optional ``level`` or ``rows``/``cols``/``mines``, and
     ``first_click`` (a :class:`NewGameOf`: its seed comes later, from the runtime), and
     ``{"action": "undo" | "step" | "hint" | "live" | "resume" | "play" | "pause"}``, and
-    ``{"action": "next_safe", "row": int, "col": int}`` (the cursor: a hint of the next certainly safe cell).
+    ``{"action": "next_safe", "row": int, "col": int}`` (the cursor: a hint of the next certainly safe cell),
+    ``{"action": "review"}`` with an optional ``index``, ``{"action": "link"}``
+    with an optional ``mode``, and ``{"action": "open_link", "code": str}`` (a link's game, read here).
     """
     if not isinstance(content, dict):
         raise MessageError(f"expected a JSON object, got {type(content).__name__}")
@@ -680,11 +748,12 @@ def check_request(entry: object) -> None:
         raise MessageError(
             f"each request is a JSON object of at most {REQUEST_FIELDS} fields, got {quote(entry, 80)}"
         )
+    longest = {key: size for (action, key), size in LONG_FIELDS.items() if entry.get("action") == action}
     for key, value in entry.items():
         strict = (
             value is None
             or isinstance(value, bool)
-            or (isinstance(value, str) and len(value) <= TEXT_LIMIT)
+            or (isinstance(value, str) and len(value) <= longest.get(key, TEXT_LIMIT))
             or (isinstance(value, int) and -MAX_REQUEST_ID <= value <= MAX_REQUEST_ID)
             or (isinstance(value, float) and math.isfinite(value))
         )

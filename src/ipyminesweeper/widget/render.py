@@ -17,10 +17,13 @@ import traceback
 from functools import lru_cache
 from typing import Any
 
-from ..engine import Position, View
+from ..engine import GameMetrics, Position, View
+from ..play import ReviewRow
 from ..solver import InconsistentViewError, analyse
+from . import wording
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
+from .link import DEFAULT_SITE, link_url
 from .runtime_state import IDLE, RuntimeState
 from .session import Problem, Session
 from .session_update import StrategyError, describe_turn
@@ -33,9 +36,11 @@ __all__ = [
     "SYNCED",
     "TRACEBACK_LIMIT",
     "error_details",
+    "metrics_state",
     "move_state",
     "overlay",
     "render",
+    "review_state",
     "snapshot_html",
 ]
 
@@ -74,6 +79,10 @@ SYNCED = (
     "viewing",
     "history_step",
     "stats_table",
+    "game_metrics",
+    "reviewing",
+    "shared_link",
+    "awaits_link",
     "elapsed",
     "error",
     "error_details",
@@ -89,12 +98,12 @@ def render(session: Session, state: RuntimeState = IDLE) -> dict[str, Any]:
     """The value of every synced traitlet for ``session`` and the runtime's ``state`` (by default idle:
     no request answered, no work under way; see :data:`SYNCED`)."""
     board = session.shown
-    view = board.view
+    view = session.screen  # the board shown, or the reviewed move's view
     live = session.viewing is None
     index = len(session.history) - 1 if live else session.viewing
     assert index is not None
     settings = session.settings
-    showing = settings.show_probabilities and not view.over
+    showing = settings.show_probabilities and not board.view.over
     return {
         "rows": view.rows,
         "cols": view.cols,
@@ -125,12 +134,16 @@ def render(session: Session, state: RuntimeState = IDLE) -> dict[str, Any]:
         "viewing": -1 if live else index,
         "history_step": _history_step(session, index, view),
         "stats_table": _stats_table(session),
+        "game_metrics": metrics_state(session.metrics),
+        "reviewing": review_state(session),
+        "shared_link": _shared_link(session),
+        "awaits_link": session.awaits_link,
         "elapsed": session.elapsed,
         "error": "" if session.problem is None else session.problem.text,
         "error_details": error_details(session.problem),
         "handled": state.handled,
         "busy": _busy(state),
-        "status": view.status,
+        "status": board.view.status,  # the game's, while a reviewed move's board is on screen too
     }
 
 
@@ -166,9 +179,90 @@ def _stats_table(session: Session) -> list[dict[str, Any]]:
             "median_seconds": s.median_seconds,
             "streak": s.streak,
             "best_streak": s.best_streak,
+            "best_bbbv_per_second": s.best_bbbv_per_second,
+            "best_efficiency": s.best_efficiency,
         }
         for s in rows
     ]
+
+
+def metrics_state(m: GameMetrics | None) -> dict[str, Any]:
+    """A finished game's figures as JSON (``{}``: none): each one, and the line the Stats panel shows."""
+    if m is None:
+        return {}
+    c = m.clicks
+    ratios = {
+        "bbbv_per_second": m.bbbv_per_second,
+        "efficiency": m.efficiency,
+        "ioe": m.ioe,
+        "correctness": m.correctness,
+        "throughput": m.throughput,
+    }
+    return {
+        "bbbv": m.bbbv,
+        "solved_bbbv": m.solved_bbbv,
+        "zini": m.zini,
+        "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "effective": c.effective},
+        "seconds": m.seconds,
+        **{k: None if v is None else round(v, 4) for k, v in ratios.items()},
+        "text": wording.metrics_text(m),
+    }
+
+
+def _row_state(row: ReviewRow, count: int, view: View) -> dict[str, Any]:
+    """One reviewed move as JSON: where, its kind and verdict, and the solver's move (its reason cut)."""
+    best = row.best
+    better = not row.good and best.pos != row.pos
+    reason = best.reason if len(best.reason) <= REASON_LIMIT else best.reason[: REASON_LIMIT - 1] + "…"
+    p = row.probability
+    return {
+        "number": row.number,
+        "action": row.action,
+        "row": row.pos[0],
+        "col": row.pos[1],
+        "kind": row.kind,
+        "good": row.good,
+        "probability": None if p is None else round(p, 4),
+        "text": wording.review_move(row.number, count, row.verdict),
+        "best": {
+            "action": best.action,
+            "row": best.pos[0],
+            "col": best.pos[1],
+            "reason": reason,
+            "probability": None if row.best_probability is None else round(row.best_probability, 4),
+            "numbers": _on_board(best.numbers, view),
+        },
+        "better": better,
+        "seconds": row.seconds,
+    }
+
+
+def review_state(session: Session) -> dict[str, Any]:
+    """The review panel as JSON (``{}`` while it is closed): the summary, the game's figures, the moves
+    not as good as the solver's (by index), and the move shown."""
+    done = session.reviewed
+    if done is None or not done.shown:
+        return {}
+    rows = done.review.rows
+    out: dict[str, Any] = {
+        "index": done.index,
+        "count": len(rows),
+        "summary": wording.review_summary(done.review),
+        "metrics": wording.metrics_text(done.review.metrics or session.metrics),
+        "mistakes": [k for k, row in enumerate(rows) if not row.good][:1000],
+    }
+    if rows:
+        out["move"] = _row_state(rows[done.index], len(rows), rows[done.index].view)
+    return out
+
+
+def _shared_link(session: Session) -> dict[str, Any]:
+    """The link made last: its mode and its address on the default site (the browser puts its own site in
+    when it is the offline site itself)."""
+    shared = session.shared
+    if shared is None:
+        return {}
+    return {"mode": shared.mode, "url": link_url(shared.code, DEFAULT_SITE)}
 
 
 def move_state(turn: Turn | None, view: View) -> dict[str, Any]:

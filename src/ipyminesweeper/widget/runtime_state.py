@@ -237,11 +237,13 @@ def _followed(
     state, after, effects = stepped
     if after is before:
         return stepped
-    if after.history is not before.history or after.viewing != before.viewing:
+    if (
+        after.history is not before.history
+        or after.viewing != before.viewing
+        or after.reviewed is not before.reviewed
+    ):
         patch = isinstance(message, (msg.FromBrowser, msg.AutoStep))
-        change = board_change(
-            before.shown.view.cells, after.shown.view.cells, state.wire.version, whole=not patch
-        )
+        change = board_change(before.screen.cells, after.screen.cells, state.wire.version, whole=not patch)
         if change is not None:
             state = replace(state, wire=change)
     work = before_state.work
@@ -310,7 +312,8 @@ def _counted(work: Work, now: int) -> Work:
 
 def is_slow(state: RuntimeState, session: Session, message: Message) -> bool:
     """Whether ``message`` may hold the kernel long: a strategy call, the probability overlay's analysis,
-    a no-guess search, or a move on a board of :data:`SLOW_CELLS` cells or more. The runtime's own
+    a no-guess search, a game's review, a shared game's moves played again, or a move on a board of
+    :data:`SLOW_CELLS` cells or more. The runtime's own
     messages and a request that only waits are fast."""
     match message:
         case msg.FromBrowser(messages):
@@ -318,6 +321,10 @@ def is_slow(state: RuntimeState, session: Session, message: Message) -> bool:
             return (work is None or work.autoplay) and any(is_slow(state, session, m) for m in messages)
         case msg.Step() | msg.Hint() | msg.NextSafe() | msg.AutoStep():
             return True
+        case msg.ShowReview():  # the exact solver rates every move the first time
+            return session.reviewed is None
+        case msg.OpenGame(game):  # every move played again (and rated, for a review)
+            return bool(game.replay.clicks)
         case RuntimeMessage():
             return False
         case msg.ShowProbabilities(on):

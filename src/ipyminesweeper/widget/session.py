@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine import Board, View
-from ..play import Strategy
+from ..engine import Board, GameMetrics, Replay, View
+from ..play import Review, Strategy
 from . import wording
 from .history import History, Turn
 from .stats import Stats
@@ -22,8 +22,10 @@ __all__ = [
     "Assistance",
     "Autoplay",
     "Problem",
+    "Reviewed",
     "Session",
     "Settings",
+    "Shared",
     "problem_of",
 ]
 
@@ -66,6 +68,8 @@ class Assistance:
     boards_set: int = 0
     rewinds: int = 0
     overlay: bool = False
+    opened: bool = False
+    """The game was opened from a link or a replay file: its first moves are someone else's."""
 
     def __bool__(self) -> bool:
         return bool(
@@ -75,6 +79,7 @@ class Assistance:
             or self.boards_set
             or self.rewinds
             or self.overlay
+            or self.opened
         )
 
     def describe(self) -> str:
@@ -86,6 +91,7 @@ class Assistance:
             self.boards_set,
             self.rewinds,
             self.overlay,
+            self.opened,
         )
 
 
@@ -105,6 +111,24 @@ class Settings:
 
 
 @dataclass(frozen=True)
+class Reviewed:
+    """The review of the finished game (:func:`~ipyminesweeper.play.review`), the move ``index`` shown
+    (0-based), and whether the panel is ``shown``. Kept while the game stays as it is."""
+
+    review: Review
+    index: int = 0
+    shown: bool = True
+
+
+@dataclass(frozen=True)
+class Shared:
+    """The link made last (:mod:`.link`): its ``code`` and ``mode``."""
+
+    code: str
+    mode: str
+
+
+@dataclass(frozen=True)
 class Session:
     """The game, as the widget knows it. Change it only with :func:`.session_update.update`.
 
@@ -113,6 +137,12 @@ class Session:
     (None: it does not run); ``started_at``, ``ended_at`` and ``moved_at`` (the last move) are epoch
     milliseconds, 0 until the game starts, ends or moves. ``stats`` is the statistics summary the store
     sent last, and ``problem`` why the last message was rejected (None: it was not).
+
+    ``idle`` counts the clicks that changed nothing (left, right, chord: the players' wasted clicks);
+    ``metrics`` are the finished game's figures (3BV, clicks, ...; None while it is on); ``reviewed`` its
+    review; ``source`` the replay a game was opened from (a link's, a file's: it has the times and the
+    wasted clicks; None once a move is played); ``shared`` the link made last; ``awaits_link`` says that
+    the widget opens the game in its page's address (``Minesweeper.from_page()``).
     """
 
     history: History
@@ -130,6 +160,12 @@ class Session:
     moved_at: int = 0
     stats: Stats = field(default_factory=Stats)
     problem: Problem | None = None
+    idle: tuple[int, int, int] = (0, 0, 0)
+    metrics: GameMetrics | None = None
+    reviewed: Reviewed | None = None
+    source: Replay | None = None
+    shared: Shared | None = None
+    awaits_link: bool = False
 
     @property
     def autoplaying(self) -> bool:
@@ -150,6 +186,15 @@ class Session:
     def view(self) -> View:
         """What the player sees of the live game."""
         return self.history.current.view
+
+    @property
+    def screen(self) -> View:
+        """The view on screen: the reviewed move's, the history board's the slider points at, or the live
+        game's."""
+        reviewed = self.reviewed
+        if reviewed is not None and reviewed.shown and reviewed.review.rows:
+            return reviewed.review.rows[reviewed.index].view
+        return self.shown.view
 
     @property
     def strategy_names(self) -> tuple[str, ...]:

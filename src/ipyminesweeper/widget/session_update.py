@@ -72,8 +72,8 @@ def update(session: Session, message: GameMessage, *, now: int = 0) -> Updated:
             return _autoplayed(session, now)
         case msg.Scrub(index):
             after = go.scrubbed(session, index)
-        case msg.Live():
-            after = replace(session, viewing=None)
+        case msg.Live():  # back to the game: from the history, or from the review
+            after = go.review_closed(replace(session, viewing=None))
         case msg.Resume():
             after = go.resumed(session, now)
         case msg.SelectStrategy(name):
@@ -86,17 +86,34 @@ def update(session: Session, message: GameMessage, *, now: int = 0) -> Updated:
             after = go.set_settings(session, **{message.setting: value})
         case msg.SetQuestionMarks(on):
             after = go.question_marks_shown(session, on)
-        case msg.StatsChanged(stats, notice) if notice:  # the store says something once: shown, and logged
-            return _said(replace(session, stats=stats), Problem(notice))
-        case msg.StatsChanged(stats):
-            after = replace(session, stats=stats)
-        case msg.StrategyStopped():
-            return _stopped(session, message)
-        case msg.Rejected(problem, log, stop):
-            return _said(session, problem, log, stop=stop)
+        case msg.StatsChanged():
+            return _stats_changed(session, message)
+        case msg.StrategyStopped() | msg.Rejected():
+            return _reported(session, message)
+        case msg.ShowReview(index):
+            after = go.review_shown(session, index)
+        case msg.ShareLink(mode):
+            after = go.linked(session, mode)
+        case msg.OpenGame(game):  # someone else's game: not recorded as it is opened
+            return replace(go.opened(session, game, now), problem=None), ()
         case _:
             raise MessageError(f"not a message of the game: {quote(message)}")
     return _settled(session, after)
+
+
+def _stats_changed(session: Session, changed: msg.StatsChanged) -> Updated:
+    """The statistics store's new summary; what it says once (a notice) is shown, and logged."""
+    stats, notice = changed.stats, changed.notice
+    if notice:
+        return _said(replace(session, stats=stats), Problem(notice))
+    return _settled(session, replace(session, stats=stats))
+
+
+def _reported(session: Session, report: msg.StrategyStopped | msg.Rejected) -> Updated:
+    """The runtime reports a message it rejected, or a strategy it stopped: the widget says so."""
+    if isinstance(report, msg.Rejected):
+        return _said(session, report.problem, report.log, stop=report.stop)
+    return _stopped(session, report)
 
 
 def _stopped(session: Session, stopped: msg.StrategyStopped) -> Updated:
@@ -115,13 +132,20 @@ def _said(session: Session, problem: Problem, log: str = "", *, stop: bool = Fal
 
 
 def _settled(before: Session, after: Session) -> Updated:
-    """A message applied: the problem shown before is gone, and a game that has just ended is recorded."""
+    """A message applied: the problem shown before is gone; a new board of the game drops what described
+    the old one (its review, its source, its link), and a game that has just ended gets its figures and
+    is recorded."""
     if after.problem is not None:
         after = replace(after, problem=None)
+    if after.history is before.history:
+        return after, ()
+    after = replace(after, reviewed=None, source=None, shared=None, metrics=None)
+    if not after.board.over:
+        return after, ()
+    after = replace(after, metrics=go.metrics_of(after))
     result = go.result_of(after)
-    if result is not None and after.history is not before.history:
-        return after, (RecordResult(result),)
-    return after, ()
+    assert result is not None
+    return after, (RecordResult(result),)
 
 
 def _autoplayed(session: Session, now: int) -> Updated:

@@ -1,10 +1,12 @@
 """Statistics as data: each finished game is a :class:`GameResult`; :class:`Stats` is what they add up to.
 
-For each level and first-click rule: games played and won, the best and the median time, and the current
-and best streak. Best times count only games won without any help (no undo after a loss, hint, autoplayer
-move, board set from code, or overlay); the median counts every win. The two columns say so ("best (no
-help)", "median (all wins)"), in the widget's panel and here. A game that ends twice (lost, undone, then
-won) keeps only its last result, which counts as the newest game.
+For each level and first-click rule: games played and won, the best and the median time, the current
+and best streak, and the best 3BV/s and efficiency. Best times, 3BV/s and efficiencies count only games
+won without any help (no undo after a loss, hint, autoplayer move, board set from code, overlay, or a game
+opened from a link); the median counts every win. The two columns say so ("best (no help)", "median (all
+wins)"), in the widget's panel and here. Each game keeps its own figures (3BV, clicks, ...:
+:class:`~ipyminesweeper.engine.GameMetrics`), and the statistics keep the newest game (``last``). A game
+that ends twice (lost, undone, then won) keeps only its last result, which counts as the newest game.
 
 The rule for what one more game changes is written once, as :meth:`Tally.add`. A store keeps the games
 (:class:`StatsStore`: ``add(result)``, ``load()``, ``notice()``); the widget is given one:
@@ -27,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from ..engine import LEVELS
+from ..engine import LEVELS, ClickCounts, GameMetrics
 from ..engine.escape import markdown_text
 from ..engine.pickling import CheckedPickle
 
@@ -40,6 +42,7 @@ __all__ = [
     "Stats",
     "StatsStore",
     "Tally",
+    "check_metrics",
     "level_name",
     "record",
     "tally",
@@ -76,6 +79,9 @@ class GameResult(CheckedPickle):
     """What helped, as in the end message ("1 hint, 30 autoplayer moves"), or "" for an honest game."""
     finished_at: int = 0
     """Epoch milliseconds."""
+    metrics: GameMetrics | None = None
+    """The game's figures: 3BV, clicks, 3BV/s, efficiency... (None: not known, as for games recorded
+    before issue 58)."""
 
     def __post_init__(self) -> None:
         for name in ("game", "level", "first_click", "assisted"):
@@ -94,11 +100,51 @@ class GameResult(CheckedPickle):
         when = self.finished_at
         if isinstance(when, bool) or not isinstance(when, int) or not 0 <= when < 2**63:
             raise ValueError(f"a game result's finished_at is epoch milliseconds, not {when!r}")
+        if self.metrics is not None:
+            check_metrics(self.metrics)
+            if self.metrics.won != self.won:
+                raise ValueError("a game result's metrics say the game was won as the result does")
+
+    @property
+    def bbbv_per_second(self) -> float | None:
+        """3BV/s: the 3BV solved over the game's seconds (None: no figures, or no time)."""
+        m = self.metrics
+        rate = None if m is None or not self.seconds else m.solved_bbbv / self.seconds
+        return rate if rate is not None and rate < MAX_SECONDS else None  # a time of 1e-300 s: no rate
+
+    @property
+    def efficiency(self) -> float | None:
+        """3BV over clicks (None: no figures, or no click)."""
+        return None if self.metrics is None else self.metrics.efficiency
 
     @property
     def honest(self) -> bool:
         """Whether the game was played without any help."""
         return not self.assisted
+
+
+def check_metrics(m: object) -> None:
+    """A TypeError or ValueError unless ``m`` is a GameMetrics of whole, non-negative counts (and its
+    seconds, if any, a finite non-negative number)."""
+    if not isinstance(m, GameMetrics) or not isinstance(m.clicks, ClickCounts):
+        raise TypeError(f"a game result's metrics are a GameMetrics, not {type(m).__name__}")
+    c = m.clicks
+    counts = (m.bbbv, m.solved_bbbv, m.zini, c.left, c.right, c.chord, *_effective(c))
+    if not all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n < 2**31 for n in counts):
+        raise ValueError(f"a game result's metrics are whole numbers from 0, not {counts}")
+    if m.seconds is not None and not (isinstance(m.seconds, (int, float)) and 0 <= m.seconds < MAX_SECONDS):
+        raise ValueError(f"a game result's metrics have seconds from 0 to {MAX_SECONDS:,}, not {m.seconds!r}")
+
+
+def _effective(c: ClickCounts) -> tuple[int, int, int]:
+    return c.left_effective, c.right_effective, c.chord_effective
+
+
+def _best(best: float | None, value: float | None) -> float | None:
+    """The higher of a best so far and a new value (None: none)."""
+    if value is None:
+        return best
+    return value if best is None else max(best, value)
 
 
 @dataclass(frozen=True)
@@ -111,22 +157,39 @@ class Tally:
     """The best time of a game won without help."""
     streak: int = 0
     best_streak: int = 0
+    best_bbbv_per_second: float | None = None
+    """The best 3BV/s of a game won without help."""
+    best_efficiency: float | None = None
+    """The best efficiency (3BV / clicks) of a game won without help."""
 
-    def add(self, won: bool, seconds: float, honest: bool) -> Tally:
+    def add(
+        self,
+        won: bool,
+        seconds: float,
+        honest: bool,
+        bbbv_per_second: float | None = None,
+        efficiency: float | None = None,
+    ) -> Tally:
         """The totals with one more game after the others: ``won`` or lost, in ``seconds``, ``honest``
-        (without help) or not."""
-        best = self.best_seconds
+        (without help) or not, with its 3BV/s and efficiency where known."""
+        best, rate, ratio = self.best_seconds, self.best_bbbv_per_second, self.best_efficiency
         if won and honest:
             best = seconds if best is None else min(best, seconds)
+            rate, ratio = _best(rate, bbbv_per_second), _best(ratio, efficiency)
         streak = self.streak + 1 if won else 0
-        return Tally(self.played + 1, self.won + won, best, streak, max(self.best_streak, streak))
+        longest = max(self.best_streak, streak)
+        return Tally(self.played + 1, self.won + won, best, streak, longest, rate, ratio)
+
+    def add_result(self, r: GameResult) -> Tally:
+        """The totals with the game ``r`` after the others."""
+        return self.add(r.won, r.seconds, r.honest, r.bbbv_per_second, r.efficiency)
 
 
 def tally(results: Iterable[GameResult]) -> Tally:
     """The totals of ``results``, oldest first."""
     total = Tally()
     for r in results:
-        total = total.add(r.won, r.seconds, r.honest)
+        total = total.add_result(r)
     return total
 
 
@@ -144,6 +207,10 @@ class LevelStats:
     """The median time of every win, helped or not (the column says "all wins")."""
     streak: int
     best_streak: int
+    best_bbbv_per_second: float | None = None
+    """The best 3BV/s of a win without help."""
+    best_efficiency: float | None = None
+    """The best efficiency (3BV / clicks) of a win without help."""
 
     @property
     def win_rate(self) -> float:
@@ -152,7 +219,15 @@ class LevelStats:
     @property
     def tally(self) -> Tally:
         """Its totals: everything but the median."""
-        return Tally(self.played, self.won, self.best_seconds, self.streak, self.best_streak)
+        return Tally(
+            self.played,
+            self.won,
+            self.best_seconds,
+            self.streak,
+            self.best_streak,
+            self.best_bbbv_per_second,
+            self.best_efficiency,
+        )
 
     @classmethod
     def of(cls, level: str, first_click: str, totals: Tally, median: float | None) -> LevelStats:
@@ -166,6 +241,8 @@ class LevelStats:
             median,
             totals.streak,
             totals.best_streak,
+            totals.best_bbbv_per_second,
+            totals.best_efficiency,
         )
 
 
@@ -173,11 +250,13 @@ class LevelStats:
 class Stats:
     """The statistics shown: one :class:`LevelStats` per level and first-click rule, in order of first play.
 
-    ``note`` says where they come from when it is not the statistics database (kept in memory only).
+    ``note`` says where they come from when it is not the statistics database (kept in memory only);
+    ``last`` is the newest game, with its figures (``last.metrics``).
     """
 
     rows: tuple[LevelStats, ...] = ()
     note: str = field(default="", compare=False)
+    last: GameResult | None = None
 
     def of(self, level: str, first_click: str) -> LevelStats:
         """The statistics of one level (``"expert"``, ``"10x10/15"``, ...) and first-click policy."""
@@ -206,15 +285,17 @@ class Stats:
     def _repr_markdown_(self) -> str:
         lines = [
             "| level | first click | played | won | best (no help) | median (all wins) | streak "
-            "| best streak |",
-            "|---|---|---:|---:|---:|---:|---:|---:|",
+            "| best streak | best 3BV/s | best efficiency |",
+            "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for s in self.rows:
             best = "" if s.best_seconds is None else f"{int(s.best_seconds)} s"  # whole seconds, as the LED
             median = "" if s.median_seconds is None else f"{int(s.median_seconds)} s"
+            rate = "" if s.best_bbbv_per_second is None else f"{s.best_bbbv_per_second:.2f}"
+            ratio = "" if s.best_efficiency is None else f"{s.best_efficiency:.0%}"
             lines.append(
                 f"| {s.level} | {s.first_click} | {s.played} | {s.won} | {best} | {median} | "
-                f"{s.streak} | {s.best_streak} |"
+                f"{s.streak} | {s.best_streak} | {rate} | {ratio} |"
             )
         text = "\n".join(lines) if self.rows else "No finished games yet."
         return f"{text}\n\n{markdown_text(self.note)}" if self.note else text  # it may quote a path
@@ -236,7 +317,7 @@ class GameLog:
             wins = [g.seconds for g in games if g.won]
             median = statistics.median(wins) if wins else None
             rows.append(LevelStats.of(level, first_click, tally(games), median))
-        return Stats(tuple(rows), note)
+        return Stats(tuple(rows), note, self.games[-1] if self.games else None)
 
     def __repr__(self) -> str:
         return f"<GameLog of {len(self.games)} games>"

@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager, suppress
 from pathlib import Path
+from typing import Any
 
 try:
     import sqlite3
@@ -40,6 +41,7 @@ try:
 except ImportError:  # some Pyodide builds leave it out
     HAVE_SQLITE = False
 
+from ..engine import ClickCounts, GameMetrics
 from .stats import MAX_LOG, GameLog, GameResult, LevelStats, Stats, Tally
 
 __all__ = [
@@ -59,8 +61,28 @@ NO_SQLITE = (
     "statistics kept in memory for this session only: "
     "this Python has no sqlite3 module (some Pyodide builds leave it out)"
 )
-COLUMNS = "level, first_click, played, won, best_seconds, median_seconds, streak, best_streak"
+COLUMNS = (
+    "level, first_click, played, won, best_seconds, median_seconds, streak, best_streak, "
+    "best_bbbv_per_second, best_efficiency"
+)
 """The columns of ``levels``, in the order of the fields of :class:`~.stats.LevelStats`."""
+METRICS = (
+    ("bbbv", "INTEGER"),
+    ("solved_bbbv", "INTEGER"),
+    ("zini", "INTEGER"),
+    ("left_clicks", "INTEGER"),
+    ("right_clicks", "INTEGER"),
+    ("chord_clicks", "INTEGER"),
+    ("left_effective", "INTEGER"),
+    ("right_effective", "INTEGER"),
+    ("chord_effective", "INTEGER"),
+    ("metrics_seconds", "REAL"),
+)
+"""The columns of a game's figures in ``games`` (version 3; NULL where they are not known)."""
+GAME_COLUMNS = "game, level, first_click, won, seconds, assisted, finished_at, " + ", ".join(
+    name for name, _ in METRICS
+)
+"""The columns of ``games`` that make a :class:`~.stats.GameResult`."""
 Key = tuple[str, str]
 """A level and a first-click rule."""
 
@@ -78,7 +100,8 @@ def create_version_1(db: sqlite3.Connection) -> None:
 
 
 def version_2(db: sqlite3.Connection) -> None:
-    """Version 2: a level's row keeps its median (version 1 kept its place in the index); no ``meta``."""
+    """Version 2: a level's row keeps its median (version 1 kept its place in the index); no ``meta``.
+    Its rows are counted by version 3, which comes next in the same transaction."""
     db.execute("DROP TABLE IF EXISTS levels")
     db.execute("DROP TABLE IF EXISTS meta")
     db.execute(
@@ -86,11 +109,21 @@ def version_2(db: sqlite3.Connection) -> None:
             won INTEGER NOT NULL, best_seconds REAL, median_seconds REAL, streak INTEGER NOT NULL,
             best_streak INTEGER NOT NULL, PRIMARY KEY (level, first_click))"""
     )
+
+
+def version_3(db: sqlite3.Connection) -> None:
+    """Version 3 (issue 58): each game's figures (3BV, clicks by kind, effective or not, the time they
+    count), NULL for the games before; each level's best 3BV/s and efficiency. The levels are counted
+    again from their games."""
+    for name, kind in METRICS:
+        db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind} CHECK ({name} >= 0)")
+    db.execute("ALTER TABLE levels ADD COLUMN best_bbbv_per_second REAL")
+    db.execute("ALTER TABLE levels ADD COLUMN best_efficiency REAL")
     keys = db.execute("SELECT DISTINCT level, first_click FROM games").fetchall()
     write_levels(db, {(level, rule): recount(db, (level, rule)) for level, rule in keys})
 
 
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (create_version_1, version_2)
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (create_version_1, version_2, version_3)
 """``MIGRATIONS[k]`` brings a file of schema version ``k`` to ``k + 1`` (version 0 is an empty file)."""
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -435,28 +468,46 @@ def record_all(db: sqlite3.Connection, results: Iterable[GameResult]) -> None:
         key = (r.level, r.first_click)
         old = db.execute("SELECT level, first_click FROM games WHERE game = ?", (r.game,)).fetchone()
         db.execute(  # a game that ends again: its old row goes, the new one is the newest
-            "INSERT OR REPLACE INTO games (game, level, first_click, won, seconds, assisted, finished_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (r.game, *key, int(r.won), float(r.seconds), r.assisted, r.finished_at),
+            f"INSERT OR REPLACE INTO games ({GAME_COLUMNS}) VALUES ({', '.join('?' * 17)})",
+            (r.game, *key, int(r.won), float(r.seconds), r.assisted, r.finished_at, *metric_values(r)),
         )
         if old is None:
-            totals[key] = (totals[key] if key in totals else read_tally(db, key)).add(
-                r.won, r.seconds, r.honest
-            )
+            totals[key] = (totals[key] if key in totals else read_tally(db, key)).add_result(r)
         else:  # count its level (and its old one) again: rare
             totals.update({level: recount(db, level) for level in {key, (old[0], old[1])}})
     write_levels(db, totals)
 
 
+def metric_values(r: GameResult) -> tuple[int | float | None, ...]:
+    """The figures of ``r`` in the order of :data:`METRICS` (NULLs where they are not known)."""
+    m = r.metrics
+    if m is None:
+        return (None,) * len(METRICS)
+    c = m.clicks
+    counts = (c.left, c.right, c.chord, c.left_effective, c.right_effective, c.chord_effective)
+    return (m.bbbv, m.solved_bbbv, m.zini, *counts, m.seconds)
+
+
+def game_result(row: tuple[Any, ...]) -> GameResult:
+    """A row of :data:`GAME_COLUMNS` as a GameResult, every field checked (by GameResult itself);
+    Corrupt if it is malformed."""
+    game, level, first_click, won, seconds, assisted, finished_at, *figures = row
+    try:
+        metrics = None
+        if figures[0] is not None:
+            bbbv, solved, zini, *clicks, timed = figures
+            metrics = GameMetrics(bbbv, solved, zini, ClickCounts(*clicks), timed, won == 1)
+        return GameResult(game, level, first_click, won == 1, seconds, assisted, finished_at, metrics)
+    except (TypeError, ValueError) as error:
+        raise Corrupt(f"a game is malformed: {error}") from None
+
+
 def recount(db: sqlite3.Connection, key: Key) -> Tally:
     """A level's totals, counted from its games."""
     tally = Tally()
-    for won, seconds, assisted in db.execute(
-        "SELECT won, seconds, assisted FROM games WHERE level = ? AND first_click = ? ORDER BY seq", key
-    ):
-        if not isinstance(seconds, float):
-            raise Corrupt(f"a game's time is {str(seconds)[:40]!r}")
-        tally = tally.add(bool(won), seconds, not assisted)
+    query = f"SELECT {GAME_COLUMNS} FROM games WHERE level = ? AND first_click = ? ORDER BY seq"
+    for row in db.execute(query, key):
+        tally = tally.add_result(game_result(row))
     return tally
 
 
@@ -466,8 +517,18 @@ def write_levels(db: sqlite3.Connection, totals: dict[Key, Tally]) -> None:
         db.execute("DELETE FROM levels WHERE level = ? AND first_click = ?", key)
         if t.played:
             db.execute(
-                f"INSERT INTO levels ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (*key, t.played, t.won, t.best_seconds, median(db, key, t.won), t.streak, t.best_streak),
+                f"INSERT INTO levels ({COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    *key,
+                    t.played,
+                    t.won,
+                    t.best_seconds,
+                    median(db, key, t.won),
+                    t.streak,
+                    t.best_streak,
+                    t.best_bbbv_per_second,
+                    t.best_efficiency,
+                ),
             )
 
 
@@ -489,15 +550,21 @@ def read_tally(db: sqlite3.Connection, key: Key) -> Tally:
 
 
 def read_stats(db: sqlite3.Connection) -> Stats:
-    """Every level's statistics, in order of first play (one query: one snapshot)."""
+    """Every level's statistics, in order of first play, and the newest game (one read transaction: one
+    snapshot)."""
     first = "SELECT min(seq) FROM games g WHERE g.level = levels.level AND g.first_click = levels.first_click"
-    rows = db.execute(f"SELECT {COLUMNS} FROM levels ORDER BY ({first})")
-    return Stats(tuple(level_stats(row) for row in rows))
+    db.execute("BEGIN")
+    try:
+        rows = db.execute(f"SELECT {COLUMNS} FROM levels ORDER BY ({first})").fetchall()
+        last = db.execute(f"SELECT {GAME_COLUMNS} FROM games ORDER BY seq DESC LIMIT 1").fetchone()
+    finally:
+        db.execute("COMMIT")
+    return Stats(tuple(level_stats(row) for row in rows), last=None if last is None else game_result(last))
 
 
 def level_stats(row: tuple[object, ...]) -> LevelStats:
     """A row of :data:`COLUMNS` as a LevelStats; Corrupt if it is malformed."""
-    names, counts, times = row[:2], row[2:4] + row[6:], row[4:6]
+    names, counts, times = row[:2], row[2:4] + row[6:8], row[4:6] + row[8:]
     if not (
         all(isinstance(name, str) for name in names)
         and all(isinstance(n, int) and n >= 0 for n in counts)

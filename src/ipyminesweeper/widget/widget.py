@@ -15,25 +15,31 @@ logged and shown in the widget. See ``js/README.md`` for the front end.
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import traitlets as t
 
-from ..engine import Board, BoardOptions, GameSpec, Position, View
-from ..play import Move, Strategy
+from ..engine import Board, BoardOptions, GameMetrics, GameSpec, Position, View
+from ..engine.metrics import game_time
+from ..play import Move, Review, Strategy
+from ..replays import load_replay
 from . import messages as msg
 from .arguments import BOARD_PARAMETERS, PARAMETERS, check_keywords, given_board, position_of
 from .board_wire import wire_cells
 from .effects import StatsStore
 from .history import History
+from .link import DEFAULT_SITE, SharedGame, link_url, read_link
 from .messages import FRONTEND_WRITABLE, SETTINGS, Message, setting_message
 from .runtime import Runtime
 from .runtime_state import STRATEGY_TIME_LIMIT
 from .session_update import start
 from .stats import Stats
 from .stats_file import StatsFile
+from .transitions import metrics_of
 
 if TYPE_CHECKING:
     from typing_extensions import Unpack
@@ -105,6 +111,17 @@ class Minesweeper(Runtime):
     )
     history_step = t.Dict(read_only=True, help="how the board on screen was reached").tag(sync=True)
     stats_table = t.List(t.Dict(), read_only=True, help="statistics per level and first click").tag(sync=True)
+    game_metrics = t.Dict(read_only=True, help="the finished game's 3BV, clicks, 3BV/s, efficiency...").tag(
+        sync=True
+    )
+    # --- synced: the review, and links ---------------------------------------------------------------
+    reviewing = t.Dict(read_only=True, help="the review panel: summary, figures, the move shown").tag(
+        sync=True
+    )
+    shared_link = t.Dict(read_only=True, help="the link made last: {mode, url}").tag(sync=True)
+    awaits_link = t.Bool(False, read_only=True, help="the widget opens the game in its page's address").tag(
+        sync=True
+    )
     elapsed = t.Float(
         0.0, read_only=True, help="seconds of play at the last change (a saved copy's frozen timer)"
     ).tag(sync=True)
@@ -132,6 +149,7 @@ class Minesweeper(Runtime):
         strategy: str | None = None,
         delay: float | None = None,
         stats_store: StatsStore | None = None,
+        awaits_link: bool = False,
         **kwargs: Any,
     ) -> None:
         # before anything is made: a keyword that is neither a parameter nor a trait (ipywidgets' own
@@ -140,9 +158,45 @@ class Minesweeper(Runtime):
         check_keywords(kwargs, type(self).class_trait_names(), "Minesweeper()", PARAMETERS, more)
         shape = {"size": size, "rows": rows, "cols": cols, "mines": mines, "density": density}
         options = {**shape, "seed": seed, "first_click": first_click}
+        if not isinstance(awaits_link, bool):
+            raise TypeError(f"awaits_link is True or False, not {type(awaits_link).__name__}")
         session = start(given_board(level, board, options), strategy=strategy, delay=delay)
+        if awaits_link:  # the front end sends the game of its page's address (from_page)
+            session = replace(session, awaits_link=True)
         self._start(session, StatsFile() if stats_store is None else stats_store)
         super().__init__(**kwargs)
+
+    @classmethod
+    def from_replay(cls, path: str | os.PathLike[str], **kwargs: Any) -> Minesweeper:
+        """A widget showing the game of a replay file (``.rawvf`` anywhere; ``.avf``, ``.rmv``, ``.mvf``,
+        ``.evf`` where ms_toollib is installed: :func:`~ipyminesweeper.load_replay`), its moves in the
+        history, ready to review: a finished game opens on its review. A broken file raises a
+        ReplayError that says why, and no widget is made. ``kwargs`` go to the constructor."""
+        replay = load_replay(path)
+        mode = "review" if replay.final.over else "moves"
+        return cls._opening(SharedGame(mode, replay, game_time(replay)), kwargs)
+
+    @classmethod
+    def from_link(cls, link: str, **kwargs: Any) -> Minesweeper:
+        """A widget showing the game of a link (``w.link()``'s address, or its code): its board, its moves
+        or its review. A broken link raises a LinkError (a ValueError) that says why."""
+        return cls._opening(read_link(link), kwargs)
+
+    @classmethod
+    def from_page(cls, **kwargs: Any) -> Minesweeper:
+        """A widget that opens the game in its page's address: the offline site's shared-game notebook
+        (:data:`~ipyminesweeper.widget.link.NOTEBOOK`) runs this. Until the browser sends it, and when the
+        address holds none or a broken one (the widget says why), it shows a new game of ``kwargs``."""
+        return cls(awaits_link=True, **kwargs)
+
+    @classmethod
+    def _opening(cls, game: SharedGame, kwargs: dict[str, Any]) -> Minesweeper:
+        replay = game.replay
+        if not {"level", "board", "size", "rows", "cols", "mines"} & set(kwargs):
+            kwargs = {**kwargs, "board": replay.start}
+        widget = cls(**kwargs)
+        widget.send(msg.OpenGame(game))
+        return widget
 
     @property
     def stats(self) -> Stats:
@@ -168,6 +222,38 @@ class Minesweeper(Runtime):
     def view(self) -> View:
         """The player's view of the current board (what the browser shows)."""
         return self._session.view
+
+    @property
+    def metrics(self) -> GameMetrics | None:
+        """The game's figures (3BV, clicks by kind, 3BV/s, efficiency, IOE, correctness, throughput,
+        ZiNi): the finished game's, or those of the game so far; None before the first reveal."""
+        return self._session.metrics or metrics_of(self._session)
+
+    def review(self, move: int | None = None) -> Review:
+        """The review of the finished game (every move rated by the exact solver from the player's view:
+        :func:`~ipyminesweeper.review`), shown in the widget's Review panel at move number ``move`` (from
+        1; None: the move shown last). Raises while the game is on."""
+        index = None if move is None else move - 1
+        if move is not None and (isinstance(move, bool) or not isinstance(move, int) or move < 1):
+            raise ValueError(f"move is a move number from 1, not {move!r}")
+        reviewed = self.send(msg.ShowReview(index)).reviewed
+        assert reviewed is not None
+        return reviewed.review
+
+    def link(self, mode: str | None = None, *, site: str | None = None) -> str:
+        """The address of the offline site that opens this game (:mod:`~ipyminesweeper.widget.link`):
+        ``mode`` "board" (the same board, from its start: its seed), "moves" or "review" (None: the
+        review of a finished game, else its moves). ``site`` is the site's root (default
+        ``IPYMINESWEEPER_SITE``, else ``make serve-lite``'s). The game is in the address itself. A game
+        still on that has no seed cannot be linked (its mines would be in the link): a LinkError says so."""
+        shared = self.send(msg.ShareLink(mode)).shared
+        assert shared is not None
+        return link_url(shared.code, site or os.environ.get("IPYMINESWEEPER_SITE") or DEFAULT_SITE)
+
+    def open_link(self, link: str) -> Board:
+        """Open the game of ``link`` in this widget (its board, its moves or its review); a broken link
+        raises a LinkError and changes nothing."""
+        return self.send(msg.OpenGame(read_link(link))).board
 
     @property
     def text(self) -> str:
