@@ -25,7 +25,7 @@ const moveKey = (m) => (m && m.action ? `${m.action}@${m.row},${m.col}:${m.reaso
 const reviewKey = (r) => (r.open ? `${r.index}/${r.count}` : "");
 
 /**
- * @param {import("./model.js").Model} model
+ * @param {import("./wire.js").Model} model
  * @returns {Heard}
  */
 export function heardOf(model) {

@@ -51,7 +51,7 @@ export function customGameError(rows, cols, mines, firstClick) {
  * The new_game request for the picker's choice, or {error} saying why it cannot start.
  * @param {{level: string, rows?: string | number, cols?: string | number, mines?: string | number,
  *   firstClick: string}} choice
- * @returns {{request?: import("./model.js").Request, error?: string}}
+ * @returns {{request?: import("./wire.js").Request, error?: string}}
  */
 export function pickerRequest(choice) {
   const firstClick = FIRST_CLICKS.includes(choice.firstClick) ? choice.firstClick : "opening";

@@ -81,7 +81,7 @@ function highlightedMove(model) {
 /**
  * The extra classes of the few decorated cells: index -> classes, in a fixed order (cursor, highlights,
  * "?" marks, pressed, holding). The overlay is not here: it is looked up per drawn cell.
- * @param {import("./model.js").Model} model
+ * @param {import("./wire.js").Model} model
  * @param {import("./ui.js").UI} ui
  * @returns {Map<number, string[]>}
  */

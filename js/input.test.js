@@ -2,7 +2,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 
-import { MAX_PENDING, withRequest } from "./model.js";
+import { MAX_PENDING, withRequest } from "./wire.js";
 import {
   driftedAway,
   frozenSeconds,

@@ -1,5 +1,5 @@
 // Test helpers (not bundled): a decoded Model from a few synced values, as Python would send them.
-import { decodeModel } from "./model.js";
+import { decodeModel } from "./wire.js";
 
 /** The synced state of a board, with defaults for everything not given. */
 export function synced(overrides = {}) {

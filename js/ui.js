@@ -9,12 +9,12 @@ import {
   scrubTarget, zoomStep,
 } from "./features.js";
 import { driftedAway, longPressAction, longPressable, pressEnd, pressStart, timerOf } from "./input.js";
-import { resyncWanted, shownIndex } from "./model.js";
+import { resyncWanted, shownIndex } from "./wire.js";
 import { columnSpeech, nextOpenNumber, openNumberSpeech, rowSpeech } from "./scan.js";
 
 /**
- * @typedef {import("./model.js").Model} Model
- * @typedef {import("./model.js").Request} Request
+ * @typedef {import("./wire.js").Model} Model
+ * @typedef {import("./wire.js").Request} Request
  * @typedef {import("./input.js").Press & {id: number}} Press
  * @typedef {{level: string, rows: string, cols: string, mines: string, firstClick: string}} PickerForm
  * @typedef {{top: number, left: number, width: number, height: number}} Scroll

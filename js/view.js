@@ -5,12 +5,12 @@ import {
   describeGame, describeMove, historyText, isSmall, linkAddress, MAX_CELL, MIN_CELL, pitchOf, sliderFollows, statsRow,
 } from "./features.js";
 import { timerOf } from "./input.js";
-import { shownIndex } from "./model.js";
+import { shownIndex } from "./wire.js";
 import { clampCursor, controls, drawnSize } from "./ui.js";
 import { decorations, gridWindow, minimapSize, positionText } from "./grid.js";
 
 /**
- * @typedef {import("./model.js").Model} Model
+ * @typedef {import("./wire.js").Model} Model
  * @typedef {import("./ui.js").UI} UI
  */
 

@@ -1,5 +1,5 @@
 // The ipyminesweeper anywidget view: model -> update -> view, as the Python side is written.
-//   js/model.js  decodes the synced traitlets once into a plain object (the Model);
+//   js/wire.js  decodes the synced traitlets once into a plain object (the Model);
 //   js/ui.js     the front end's own state and its pure reducer (which returns effects as data);
 //   js/view.js   view(model, ui): everything on screen, derived;
 //   js/dom.js, js/board.js   small renderers that write it; this file wires listeners, timers and effects.
@@ -8,7 +8,7 @@ import { CONSTANTS } from "./constants.js";
 import { keyOf, speedText, speedToDelay } from "./helpers.js";
 import { boardText, gameInAddress, siteBase, wrapFocus } from "./features.js";
 import { LONG_PRESS_MS } from "./input.js";
-import { TRAITS, decodeModel, withRequest } from "./model.js";
+import { TRAITS, decodeModel, withRequest } from "./wire.js";
 import { initialUi, onlyScrolled, takesKey, update } from "./ui.js";
 import { gridView, view } from "./view.js";
 import { inWindow, minimapTarget, scrollToShow } from "./grid.js";

@@ -1,4 +1,4 @@
-// The board's wire form (js/model.js): the bytes Python's board_wire writes decode to the right cells.
+// The board's wire form (js/wire.js): the bytes Python's board_wire writes decode to the right cells.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -13,7 +13,7 @@ import {
   readCells,
   resyncWanted,
   wireCells,
-} from "./model.js";
+} from "./wire.js";
 import { synced } from "./testing.js";
 
 test("a patch of runs: gap, length, two states per byte", () => {

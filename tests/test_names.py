@@ -141,6 +141,12 @@ def test_no_two_classes_share_a_name() -> None:
     assert not [name for name, count in names.items() if count > 1], names.most_common(5)
 
 
+def test_no_two_modules_share_a_name() -> None:
+    """One name, one module: ``rules`` is the engine's; each layer's words have a name of their own."""
+    names = Counter(path.stem for path in PACKAGE.rglob("*.py") if path.stem not in ("__init__", "__main__"))
+    assert not [name for name, count in names.items() if count > 1], names.most_common(3)
+
+
 def test_every_file_and_name_the_docs_give_exists() -> None:
     missing = [(page.relative_to(ROOT), ref) for page, text in _pages() for ref in _missing_paths(text)]
     missing += [(page.relative_to(ROOT), ref) for page, text in _pages() for ref in _missing_names(text)]

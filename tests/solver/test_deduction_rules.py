@@ -1,4 +1,4 @@
-"""The one deduction core (solver.rules) and the layout listing, against brute force."""
+"""The one deduction core (solver.reasoner) and the layout listing, against brute force."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position
 from ipyminesweeper.solver import InconsistentViewError, Reasoner, analyse, deduce, local_rules
 from ipyminesweeper.solver.constraints import read_view
-from ipyminesweeper.solver.rules import propagate
+from ipyminesweeper.solver.reasoner import propagate
 
 
 @st.composite

@@ -22,7 +22,7 @@ from ipyminesweeper.solver.constraints import (
 )
 from ipyminesweeper.solver.count import count
 from ipyminesweeper.solver.probabilities import clear_caches
-from ipyminesweeper.solver.rules import Reasoner, propagate
+from ipyminesweeper.solver.reasoner import Reasoner, propagate
 
 SIZES = [(6, 6, 5), (9, 9, 10), (8, 8, 12), (6, 12, 14), (16, 16, 40), (16, 30, 99)]
 

@@ -17,7 +17,7 @@ from ipyminesweeper import View, analyse, exact, step
 from ipyminesweeper.engine import Position
 from ipyminesweeper.play.guess import one_region
 from ipyminesweeper.play.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
-from ipyminesweeper.play.wording import guessed
+from ipyminesweeper.play.move_words import guessed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.boards_file import generate, to_board

@@ -45,7 +45,7 @@ def patch_of(message: tuple[dict[str, Any], list[bytes]]) -> bytes:
 
 
 def browser_view(messages: Sent, cells: str, version: int) -> tuple[str, int]:
-    """What a front end that started from (cells, version) holds after ``messages`` (as js/model.js does)."""
+    """What a front end that started from (cells, version) holds after ``messages`` (as js/wire.js does)."""
     for data, _ in messages:
         state = data["state"]
         if "cells" in state:  # a big board's view may come packed (wire_cells)

@@ -1,5 +1,5 @@
 """Board patches (widget/board_wire.py): a view's changes as bytes, about 2 bytes per changed cell at most
-on a cascade, and the front end's decoder (js/model.js) reads exactly what Python writes."""
+on a cascade, and the front end's decoder (js/wire.js) reads exactly what Python writes."""
 
 from __future__ import annotations
 
@@ -24,8 +24,7 @@ from ipyminesweeper.widget.board_wire import (
     wire_cells,
 )
 
-JS = Path(__file__).resolve().parents[2] / "js" / "model.js"
-MODEL_JS = JS.with_name("model.js")
+JS = Path(__file__).resolve().parents[2] / "js" / "wire.js"
 
 views = st.integers(1, 300).flatmap(
     lambda n: st.tuples(st.text(ALPHABET, min_size=n, max_size=n), st.text(ALPHABET, min_size=n, max_size=n))
@@ -135,14 +134,14 @@ def test_the_front_end_reads_what_python_writes() -> None:
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_the_front_end_reads_a_packed_view() -> None:
-    """js/model.js readCells turns what board_wire.wire_cells sends for a big board back into the view."""
+    """js/wire.js readCells turns what board_wire.wire_cells sends for a big board back into the view."""
     rows, cols = 150, 120
     board = reveal(new_board(rows, cols, 2_000, seed=4), (75, 60))
     views = [board.view.cells, "." * (rows * cols)]
     packed = [wire_cells(v) for v in views]
     assert rows * cols >= PACKED_FROM and all(p.startswith("~") for p in packed) and packed[1] == "~"
     script = (
-        f"import({json.dumps(MODEL_JS.as_uri())}).then((m) => {{"
+        f"import({json.dumps(JS.as_uri())}).then((m) => {{"
         "const [rows, cols, packed] = JSON.parse(require('fs').readFileSync(0, 'utf8'));"
         "const out = packed.map((p) => m.readCells(p, rows, cols));"
         "process.stdout.write(JSON.stringify(out)); });"

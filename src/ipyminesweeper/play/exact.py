@@ -19,7 +19,7 @@ from functools import partial
 from ..engine import Position, View
 from ..solver import Analysis, analyse, deduce
 from ..solver.closure import proved_safe
-from . import wording
+from . import move_words
 from .guess import guess, reveal_or_unflag
 from .move import Action, Explanation, Move, evidence, playable
 
@@ -48,10 +48,10 @@ def explain_certain(view: View, pos: Position) -> Explanation:
     d = deduce(view)
     fast = any(cells[r * cols + c] in ".f" for r, c in d.safe)
     reasons = d.reasons if fast else analyse(view).reasons  # as the move was chosen
-    why = reasons.get(pos, wording.in_no_layout(pos))
+    why = reasons.get(pos, move_words.in_no_layout(pos))
     numbers, constrained = evidence(view, pos, d.numbers.get(pos))
     if cells[pos[0] * cols + pos[1]] == "f":
-        why = wording.unflag(pos, why)
+        why = move_words.unflag(pos, why)
     return why, numbers, constrained
 
 
@@ -91,7 +91,7 @@ def settled(view: View, *, flags: bool = False) -> Move | Analysis:
     _, _, cells = playable(view)
     if view.status == "ready" or _NUMBER.search(cells) is None:
         pos = opening_cell(view.rows, view.cols)
-        return reveal_or_unflag(view, pos, wording.first_click(pos), None)
+        return reveal_or_unflag(view, pos, move_words.first_click(pos), None)
     safe = proved_safe(view)
     if safe:
         return _certain(view, min(safe))

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 from ..engine import Position
 from ..engine.geometry import neighbour_table
 from ..solver import Analysis, InconsistentViewError, ViewLike, analyse, local_rules
-from . import wording
+from . import move_words
 from .endgame import Endgame, best_endgame_move, best_region_move
 from .influence import influence_factor
 from .move import Move, evidence
@@ -374,20 +374,22 @@ def early_guess(view: ViewLike, a: Analysis) -> Move | None:
     if pmin >= 1.0:  # every covered cell is a mine (or none is left): a flag is wrong, take back the safest
         p, pos = min((p, pos) for pos, p in a.probabilities.items())
         if p < pmin or not cands:
-            return Move("flag", pos, wording.unflag(pos, wording.safest_flagged()), p)
+            return Move("flag", pos, move_words.unflag(pos, move_words.safest_flagged()), p)
     if len(cands) == 1:
         p, pos = cands[0]
-        return Move("reveal", pos, wording.last_covered(pos, p), p)
+        return Move("reveal", pos, move_words.last_covered(pos, p), p)
     pair = unavoidable_pair(view, a)
     if pair is not None and cells[pair[0][0] * cols + pair[0][1]] == ".":
         return _pair_move(view, a, pair)
     end = best_endgame_move(view, a)
     if end is not None:
-        why = wording.endgame_search(end.pos, end.probability, end.layouts, end.win)
+        why = move_words.endgame_search(end.pos, end.probability, end.layouts, end.win)
         return _searched(view, end, why)
     region = best_region_move(view, a)
     if region is not None:
-        why = wording.region_search(region.pos, region.probability, region.cells, region.layouts, region.win)
+        why = move_words.region_search(
+            region.pos, region.probability, region.cells, region.layouts, region.win
+        )
         return _searched(view, region, why)
     return None
 
@@ -423,7 +425,7 @@ def reveal_or_unflag(
 ) -> Move:
     """Reveal ``pos``; or, if the player flagged it, unflag it, saying it is revealed next."""
     if view.cells[pos[0] * view.cols + pos[1]] == "f":
-        why = wording.unflag(pos, why)
+        why = move_words.unflag(pos, why)
         return Move("flag", pos, why, probability, numbers=numbers, constrained=constrained)
     return Move("reveal", pos, why, probability, numbers=numbers, constrained=constrained)
 
@@ -432,12 +434,12 @@ def _pair_move(view: ViewLike, a: Analysis, pair: tuple[Position, Position]) -> 
     pos, other = pair
     p = a.probabilities[pos]
     numbers, _ = evidence(view, pos)
-    why = wording.forced_pair(pos, other) if abs(p - 0.5) < TIE else wording.pair_guess(pos, other, p)
+    why = move_words.forced_pair(pos, other) if abs(p - 0.5) < TIE else move_words.pair_guess(pos, other, p)
     return Move("reveal", pos, why, p, numbers=numbers, constrained=(pos, other))
 
 
 def _guess_reason(c: Candidate, pmin: float, tie: int, cols: int) -> str:
-    return wording.guessed(
+    return move_words.guessed(
         c.pos,
         c.probability,
         pmin if c.probability > pmin + TIE else None,

@@ -42,7 +42,7 @@ from ..engine import (
 from ..engine.geometry import neighbour_table
 from ..engine.replay import as_replay
 from ..solver import Analysis, Deductions, analyse, deduce
-from ..solver.wording import percent
+from ..solver.sentences import percent
 from .exact import exact
 from .move import Move
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from ..engine import View
 from ..engine.geometry import neighbour_table
-from . import wording
+from . import move_words
 from .move import Move, Strategy, playable
 
 __all__ = ["Scored", "scored"]
@@ -47,17 +47,17 @@ class Scored:
             best = min(score, key=lambda j: (score[j], j))
             pos = divmod(best, cols)
             s = score[best]
-            why = wording.score_zero(pos) if s == 0 else wording.lowest_score(pos, s, len(score))
+            why = move_words.score_zero(pos) if s == 0 else move_words.lowest_score(pos, s, len(score))
             numbers = tuple(divmod(i, cols) for i in table[best] if "1" <= cells[i] <= "8")
             return Move("reveal", pos, why, 0.0 if s == 0 else None, score=s, numbers=numbers)
         covered_all = [i for i, ch in enumerate(cells) if ch == "."]
         if not covered_all:
             first = cells.find("f")
             pos = divmod(first, cols)
-            return Move("flag", pos, wording.unflag(pos, wording.NO_COVERED_CELL), None)
+            return Move("flag", pos, move_words.unflag(pos, move_words.NO_COVERED_CELL), None)
         rng = random.Random(zlib.crc32(cells.encode()) ^ (self.seed * 0x9E3779B1))
         pos = divmod(rng.choice(covered_all), cols)
-        return Move("reveal", pos, wording.random_cell(pos), None)
+        return Move("reveal", pos, move_words.random_cell(pos), None)
 
 
 scored: Strategy = Scored(0)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..engine import View
 from ..engine.geometry import neighbour_table
-from . import wording
+from . import move_words
 from .move import Move, playable
 
 __all__ = ["simple"]
@@ -37,7 +37,9 @@ def simple(view: View) -> Move:
             return Move(
                 "reveal" if rule == 1 else "flag",
                 pos,
-                wording.safe_by_flags(pos, value, at) if rule == 1 else wording.mine_by_count(pos, value, at),
+                move_words.safe_by_flags(pos, value, at)
+                if rule == 1
+                else move_words.mine_by_count(pos, value, at),
                 0.0 if rule == 1 else 1.0,
                 numbers=(at,),
                 constrained=tuple(divmod(j, cols) for j in covered + flags),
@@ -46,6 +48,6 @@ def simple(view: View) -> Move:
     if first < 0:
         first = cells.find("f")
         pos = divmod(first, cols)
-        return Move("flag", pos, wording.unflag(pos, wording.NO_COVERED_CELL), None)
+        return Move("flag", pos, move_words.unflag(pos, move_words.NO_COVERED_CELL), None)
     pos = divmod(first, cols)
-    return Move("reveal", pos, wording.first_covered(pos), None)
+    return Move("reveal", pos, move_words.first_covered(pos), None)

@@ -2,7 +2,7 @@
 
 A player's next view usually differs from the last by a few covered cells turned into numbers (a
 reveal, a cascade) and flags put down or taken up (the solver does not trust flags, so those change
-nothing). :func:`carried` tells the :class:`~.rules.Reasoner` of the last view which cells were revealed
+nothing). :func:`carried` tells the :class:`~.reasoner.Reasoner` of the last view which cells were revealed
 and which numbers appeared; for anything else (a new game, an undo, another board) :func:`closure`
 starts again from the whole view. The rules are sound and monotone, so either way the cells decided
 are exactly those :func:`~.deduce.deduce` decides on the view; only the notes of which rule decided a
@@ -15,7 +15,7 @@ from __future__ import annotations
 from ..engine.geometry import neighbour_table
 from .constraints import InconsistentViewError, ViewLike, number_constraints, read_view, revealed_since
 from .memo import ViewMemo
-from .rules import Reasoner
+from .reasoner import Reasoner
 
 __all__ = ["carried", "clear", "closure", "proved_safe", "revealed_since"]
 

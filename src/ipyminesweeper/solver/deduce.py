@@ -1,4 +1,4 @@
-"""Certain cells with reasons, by the rules of :mod:`.rules` alone (no enumeration).
+"""Certain cells with reasons, by the rules of :mod:`.reasoner` alone (no enumeration).
 
 :func:`deduce` applies the single-point, pair and global-count rules to a whole view, to a fixpoint.
 Flags are not trusted: only mines deduced here count as known.
@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from ..engine.geometry import Position
 from .constraints import ConstraintSystem, ViewLike, read_cells, view_key
 from .memo import ViewMemo
-from .rules import Reasoner
-from .wording import ReasonsByCell
+from .reasoner import Reasoner
+from .sentences import ReasonsByCell
 
 __all__ = ["Deductions", "deduce", "deduce_system"]
 

@@ -21,7 +21,7 @@ from operator import attrgetter, mul
 from typing import Any, NamedTuple
 
 from ..engine.geometry import Position, format_position, neighbour_table
-from . import binomials, wording
+from . import binomials, sentences
 from .binomials import binomial, binomials_down
 from .closure import clear as clear_closure
 from .components import Component, split
@@ -37,8 +37,8 @@ from .constraints import (
 from .count import ComponentCount, count
 from .deduce import Deductions, deduce_system
 from .interior import Interior, Joined, Positions, Probabilities, lowest_risks
-from .rules import propagate
-from .wording import ReasonsByCell
+from .reasoner import propagate
+from .sentences import ReasonsByCell
 
 __all__ = [
     "Analysis",
@@ -721,7 +721,7 @@ class _Reasons:
 
 
 def _contradiction(system: ConstraintSystem, comp: Component) -> str:
-    return wording.contradiction([system.pos(s) for s in sorted(s for _, _, s in comp.constraints)])
+    return sentences.contradiction([system.pos(s) for s in sorted(s for _, _, s in comp.constraints)])
 
 
 def _exact_reason(
@@ -733,16 +733,16 @@ def _exact_reason(
 ) -> str:
     pos = system.pos(cell)
     if cell in system.frontier and cell not in how:  # decided by propagation (deduce explains it)
-        return wording.decided(pos, not is_safe, wording.no_other_choice())
+        return sentences.decided(pos, not is_safe, sentences.no_other_choice())
     if cell not in how:  # interior cell: only the mine count decides it
-        return wording.decided(pos, not is_safe, wording.interior(not is_safe, system.mines))
+        return sentences.decided(pos, not is_safe, sentences.interior(not is_safe, system.mines))
     global_count, j = how[cell]
     sources = sorted(s for _, _, s in components[j].constraints)
     touching = [s for s in sources if cell in _cells_of(system, s)]
     rest = [s for s in sources if s not in touching]
     numbers = [system.pos(s) for s in touching + rest]
     total = system.mines if global_count else None
-    return wording.decided(pos, not is_safe, wording.every_layout(not is_safe, numbers, total))
+    return sentences.decided(pos, not is_safe, sentences.every_layout(not is_safe, numbers, total))
 
 
 def _cells_of(system: ConstraintSystem, source: int) -> tuple[int, ...]:

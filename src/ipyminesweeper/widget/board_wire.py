@@ -1,4 +1,4 @@
-"""The board on the wire: whole, patched, packed, and the resync (js/model.js is the other side).
+"""The board on the wire: whole, patched, packed, and the resync (js/wire.js is the other side).
 
 The synced ``cells`` traitlet is the whole view, one character per cell: 4,000,000 characters on the biggest
 board, of which a click changes a few. So three synced values describe the board (``render`` computes them
@@ -27,7 +27,7 @@ state message carries. The browser applies a patch whose version is the next one
 asks for the whole view (the ``resync`` request) when it missed one.
 
 Nothing here reads the mines: every value is computed from views. The golden cases in tests/golden/wire.json
-give the same bytes here and in js/model.js.
+give the same bytes here and in js/wire.js.
 
 >>> change = board_change("....", ".1f.", 4, whole=False)
 >>> change.version, read_header(change.patch)

@@ -20,7 +20,7 @@ from typing import Any
 from ..engine import GameMetrics, Position, View
 from ..play import ReviewRow
 from ..solver import InconsistentViewError, analyse
-from . import wording
+from . import phrases
 from .constants import SNAPSHOT_NOTE
 from .history import Turn
 from .link import DEFAULT_SITE, link_url
@@ -205,7 +205,7 @@ def metrics_state(m: GameMetrics | None) -> dict[str, Any]:
         "clicks": {"left": c.left, "right": c.right, "chord": c.chord, "effective": c.effective},
         "seconds": m.seconds,
         **{k: None if v is None else round(v, 4) for k, v in ratios.items()},
-        "text": wording.metrics_text(m),
+        "text": phrases.metrics_text(m),
     }
 
 
@@ -223,7 +223,7 @@ def _row_state(row: ReviewRow, count: int, view: View) -> dict[str, Any]:
         "kind": row.kind,
         "good": row.good,
         "probability": None if p is None else round(p, 4),
-        "text": wording.review_move(row.number, count, row.verdict),
+        "text": phrases.review_move(row.number, count, row.verdict),
         "best": {
             "action": best.action,
             "row": best.pos[0],
@@ -247,8 +247,8 @@ def review_state(session: Session) -> dict[str, Any]:
     out: dict[str, Any] = {
         "index": done.index,
         "count": len(rows),
-        "summary": wording.review_summary(done.review),
-        "metrics": wording.metrics_text(done.review.metrics or session.metrics),
+        "summary": phrases.review_summary(done.review),
+        "metrics": phrases.metrics_text(done.review.metrics or session.metrics),
         "mistakes": [k for k, row in enumerate(rows) if not row.good][:1000],
     }
     if rows:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine import Board, GameMetrics, Replay, View
 from ..play import Review, Strategy
-from . import wording
+from . import phrases
 from .history import History, Turn
 from .stats import Stats
 
@@ -84,7 +84,7 @@ class Assistance:
 
     def describe(self) -> str:
         """``"1 undo after a loss, 2 hints"``: what helped, or ``""``."""
-        return wording.assistance(
+        return phrases.assistance(
             self.undos_after_loss,
             self.hints,
             self.autoplayer_moves,
@@ -232,4 +232,4 @@ class Session:
         if status not in ("won", "lost"):
             return ""
         # whole seconds completed, as the browser's LED timer counts them (js/helpers.js elapsedSeconds)
-        return wording.game_over(status == "won", int(self.seconds), self.assistance.describe())
+        return phrases.game_over(status == "won", int(self.seconds), self.assistance.describe())

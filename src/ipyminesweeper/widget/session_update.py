@@ -26,8 +26,8 @@ from ..engine import Board, GameSpec, new_board
 from ..engine.errors import quote
 from ..play import STRATEGIES, Strategy, StrategyError, who
 from . import messages as msg
+from . import phrases
 from . import transitions as go
-from . import wording
 from .effects import DrawSeed, Effect, Log, RecordResult
 from .history import History, Turn
 from .messages import GameMessage, MessageError
@@ -120,7 +120,7 @@ def _stopped(session: Session, stopped: msg.StrategyStopped) -> Updated:
     """The runtime stopped a strategy: the widget says which, and why; past its time limit or on an
     interrupt the autoplayer stops, and a move that came too late is dropped."""
     strategy, seconds, why, limit = stopped.strategy, stopped.seconds, stopped.why, stopped.limit
-    text = wording.strategy_stopped(who(strategy), seconds, why, limit, session.autoplaying)
+    text = phrases.strategy_stopped(who(strategy), seconds, why, limit, session.autoplaying)
     return _said(session, Problem(text), stop=why != "dropped")
 
 
@@ -203,7 +203,7 @@ def update_all(session: Session, messages: Iterable[GameMessage], *, now: int = 
 def describe_turn(turn: Turn | None) -> str:
     """A history step in words: ``"exact: reveal (4,7): (4,7) is safe: ..."``, or ``"the start"``."""
     if turn is None:
-        return wording.START
+        return phrases.START
     if turn.move is None:
-        return wording.BOARD_SET
-    return wording.move_by(turn.strategy, turn.move.action, turn.move.pos, turn.move.reason)
+        return phrases.BOARD_SET
+    return phrases.move_by(turn.strategy, turn.move.action, turn.move.pos, turn.move.reason)

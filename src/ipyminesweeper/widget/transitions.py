@@ -28,7 +28,7 @@ from ..engine import (
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
 from ..play import Action, Move, Strategy, ask, next_safe, review, step, strategy_name
-from . import wording
+from . import phrases
 from .history import History, Turn
 from .link import SharedGame, game_code, moves_clicks
 from .messages import NAME_LIMIT, MessageError
@@ -168,10 +168,10 @@ def safe_hinted(session: Session, after: Position) -> Session:
     if board.over:
         raise GameOverError(f"the game is {board.status}: start a new game to play again")
     if board.status == "ready":
-        raise MessageError(wording.no_safe_yet(board.first_click))
+        raise MessageError(phrases.no_safe_yet(board.first_click))
     move = next_safe(board.view, after)
     if move is None:
-        raise MessageError(wording.NO_SAFE_CELL)
+        raise MessageError(phrases.NO_SAFE_CELL)
     helped = replace(session.assistance, hints=session.assistance.hints + 1)
     return replace(session, hint=Turn(move.kept(), "exact"), assistance=helped)
 
@@ -388,7 +388,7 @@ def review_shown(session: Session, index: int | None) -> Session:
     time, by the exact solver from each move's view. A MessageError while the game is on (the solver's
     moves would be hints) or when it cannot be replayed."""
     if not session.board.over:
-        raise MessageError(wording.REVIEW_AFTER_END)
+        raise MessageError(phrases.REVIEW_AFTER_END)
     done = session.reviewed
     if done is None:
         try:

@@ -2,7 +2,7 @@
 
 A position is written one way everywhere, ``(row,col)`` (:func:`~ipyminesweeper.engine.format_position`);
 numbers, lists of cells, plurals and percentages come from the solver's wording
-(:mod:`ipyminesweeper.solver.wording`), so a reason reads the same whichever strategy gives it. The
+(:mod:`ipyminesweeper.solver.sentences`), so a reason reads the same whichever strategy gives it. The
 solver words its own deductions (why a cell is safe or a mine); this module words the rest: the naive
 rules of ``simple``, the scores of ``scored``, and how ``exact`` clicks first, unflags and guesses.
 """
@@ -10,7 +10,7 @@ rules of ``simple``, the scores of ``scored``, and how ``exact`` clicks first, u
 from __future__ import annotations
 
 from ..engine import Position, format_position
-from ..solver.wording import number, percent, plural, some_cells
+from ..solver.sentences import number, percent, plural, some_cells
 
 __all__ = [
     "NO_COVERED_CELL",

@@ -71,7 +71,7 @@ def decided(pos: Position, mine: bool, why: str) -> str:
     return f"{format_position(pos)} is {'a mine' if mine else 'safe'}: {why}"
 
 
-# -- the deduction rules (solver.rules) ---------------------------------------------------------
+# -- the deduction rules (solver.reasoner) ---------------------------------------------------------
 
 
 def single_point(

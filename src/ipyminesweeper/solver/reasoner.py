@@ -27,9 +27,9 @@ from itertools import compress, filterfalse
 from typing import Any
 
 from ..engine.geometry import format_position, neighbour_table
-from . import wording
+from . import sentences
 from .constraints import Constraint, ConstraintSystem, InconsistentViewError, Propagated, number_constraints
-from .wording import plural
+from .sentences import plural
 
 __all__ = ["Reasoner", "local_rules", "propagate"]
 
@@ -141,7 +141,7 @@ class Reasoner:
                 if need in (0, open_):
                     self.queue.append(ci)
 
-    # -- positions, for the wording (solver/wording.py) ----------------------------------------
+    # -- positions, for the sentences (solver/sentences.py) ----------------------------------------
 
     def pos(self, i: int) -> tuple[int, int]:
         """``(row, col)`` of flat index ``i``."""
@@ -154,7 +154,7 @@ class Reasoner:
 
     def number(self, value: int, source: int) -> str:
         """``"the 2 at (3,4)"``."""
-        return wording.number(value, self.pos(source))
+        return sentences.number(value, self.pos(source))
 
     # -- deciding a cell -------------------------------------------------------------------------
 
@@ -229,12 +229,12 @@ class Reasoner:
             # the mines the number touched before it fired (not the ones it decides)
             known = [pos(c) for c in con.cells if c in self.mines and c not in unknown]
             every = len(unknown) == len(con.cells)
-            text = wording.single_point(
+            text = sentences.single_point(
                 con.value, pos(con.source), need, known, [pos(c) for c in unknown], every
             )
         elif why[0] == "pair":
             _, con_a, na, con_b, nb, ua, ub = why
-            text = wording.pair(
+            text = sentences.pair(
                 (con_a.value, pos(con_a.source), na),
                 (con_b.value, pos(con_b.source), nb),
                 [pos(c) for c in sorted(ua & ub)],
@@ -242,8 +242,8 @@ class Reasoner:
                 [pos(c) for c in sorted(ub - ua)],
             )
         else:
-            text = wording.counted(self.total or 0, why[1], why[2])
-        return wording.decided(pos(i), mine, text)
+            text = sentences.counted(self.total or 0, why[1], why[2])
+        return sentences.decided(pos(i), mine, text)
 
     def pairs(self) -> bool:
         """The pair rule over every two numbers that share an undecided cell (after the first
