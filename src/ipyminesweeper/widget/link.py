@@ -51,6 +51,7 @@ from ..engine import (
 )
 from ..engine.cells import COVERED
 from ..play import Move
+from .board_wire import varint
 
 __all__ = [
     "DEFAULT_SITE",
@@ -116,15 +117,6 @@ class SharedGame:
 # --- writing -------------------------------------------------------------------------------------------
 
 
-def _varint(n: int) -> bytes:
-    out = bytearray()
-    while n > 0x7F:
-        out.append(n & 0x7F | 0x80)
-        n >>= 7
-    out.append(n)
-    return bytes(out)
-
-
 def _bits(mask: bytes) -> bytes:
     """A mine layout (a byte a cell) as bits, eight cells a byte, the first cell in the lowest bit."""
     return bytes(
@@ -169,7 +161,7 @@ def game_code(start: Board, clicks: list[Click], final: Board, mode: str, second
     if len(clicks) > MAX_CLICKS:
         raise LinkError(f"a link holds at most {MAX_CLICKS:,} clicks; this game has {len(clicks):,}")
     if _seeded(start):
-        head = b"\0" + _varint(start.seed or 0)
+        head = b"\0" + varint(start.seed or 0)
     elif mode == "board" or not final.over or not isinstance(final.minefield, Minefield):
         raise LinkError(
             "this game has no seed (its board was set from code, or read from a replay): its link would "
@@ -184,12 +176,12 @@ def _pack(start: Board, mode: str, head: bytes, clicks: list[Click], seconds: fl
     rule = FIRST_CLICK_POLICIES.index(start.first_click)
     body = bytearray([MODES.index(mode), rule])
     for n in (start.rows, start.cols, start.mines):
-        body += _varint(n)
+        body += varint(n)
     body += head
-    body += _varint(0 if seconds is None else round(seconds * 1000) + 1)
-    body += _varint(len(clicks))
+    body += varint(0 if seconds is None else round(seconds * 1000) + 1)
+    body += varint(len(clicks))
     for click in clicks:
-        body += _varint((click.pos[0] * start.cols + click.pos[1]) * 4 + _KINDS.index(click.kind))
+        body += varint((click.pos[0] * start.cols + click.pos[1]) * 4 + _KINDS.index(click.kind))
     packed = base64.urlsafe_b64encode(zlib.compress(bytes(body), 9)).rstrip(b"=")
     return VERSION + packed.decode("ascii")
 
