@@ -249,7 +249,7 @@ def student(lan: Lan, class_server: tuple[str, Path]) -> Iterator[Student]:
 def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
     """The teacher's grade command on the notebooks that arrived: a row of the gradebook per notebook,
     recognised as the course's 02 and 03. The student ran the site's notebooks as they are, and this
-    site's notebooks carry the folded solutions, which bind the exercises' names last: full marks, 11 and
+    site's notebooks carry the folded solutions, which bind the exercises' names last: full marks, 14 and
     7, with no flag (a replay that calls the ``chord`` its moves hand it is not using the library's)."""
     for path in submissions.iterdir():
         student, _, notebook = path.name.partition("--")
@@ -280,7 +280,7 @@ def grade_reads_what_arrived(submissions: Path, tmp: Path) -> None:
     rows = {row["notebook"]: row for row in csv.DictReader(out.open(encoding="utf-8"))}
     assert sorted(rows) == ["02-boards-as-data", "03-autoplayer"], rows
     assert [(rows[n]["student"], rows[n]["total"], rows[n]["possible"]) for n in sorted(rows)] == [
-        (STUDENT, "11", "11"),
+        (STUDENT, "14", "14"),
         (STUDENT, "7", "7"),
     ], rows
     assert all(row["flags"] == row["problem"] == "" for row in rows.values()), rows
