@@ -340,7 +340,7 @@ class Remote(Elsewhere):
                 str(error.get("type", "Exception"))[:80], str(error.get("message", ""))[:2000]
             )
             trace = str(answer.get("traceback", ""))[-4000:]
-            return Outcome(error=raised, traceback=trace, after=args, used=used, **printed)
+            return Outcome(error=raised, trace=trace, after=args, used=used, **printed)
         try:
             value = decode_answer(answer.get("value"))
             after = _after(answer.get("after"), args)

@@ -55,7 +55,7 @@ def check_bbbv(fn: Callable[[Board], int], tries: int = 300, *, seed: int = SEED
                 (board,),
                 got.error,
                 expected,
-                got.traceback,
+                got.trace,
             )
             return Verdict(found, labels, (BBBV[kind],))
         value = got.value

@@ -55,9 +55,7 @@ def check_probabilities(
             summary = f"it {got.failure}"
             yours = note_panel("yours", summary)
             return Verdict(
-                Counterexample(
-                    text, summary, (start, yours, right), (view,), got.error, expected, got.traceback
-                ),
+                Counterexample(text, summary, (start, yours, right), (view,), got.error, expected, got.trace),
                 labels,
                 tests,
             )

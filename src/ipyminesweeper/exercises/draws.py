@@ -29,6 +29,7 @@ __all__ = [
     "SeededSource",
     "Source",
     "examples_once",
+    "kept_once",
     "seeded_examples",
     "smallest_examples",
     "smallest_once",
@@ -286,6 +287,14 @@ def smallest_once(
         kept = _KEPT_SMALLEST[(_same(build), _same(key), plans, small)] = _KeptItems(
             smallest_examples(build, key, plans, small)
         )
+    return iter(cast("_KeptItems[E]", kept))
+
+
+def kept_once(make: Callable[[], Iterator[E]]) -> Iterator[E]:
+    """The items of ``make()``, made once per kernel as they are first read (keyed by ``make``)."""
+    kept = _KEPT_SMALLEST.get(_same(make))
+    if kept is None:
+        kept = _KEPT_SMALLEST[_same(make)] = _KeptItems(make())
     return iter(cast("_KeptItems[E]", kept))
 
 

@@ -235,7 +235,7 @@ def _failed(
     if expected is not None:
         panels += (board_panel(f"expected: board {len(expected.history) - 1}", expected.board),)
     return Counterexample(
-        _call_text(update, steps, i), summary, panels, (start, steps), got.value, expected, got.traceback
+        _call_text(update, steps, i), summary, panels, (start, steps), got.value, expected, got.trace
     )
 
 
@@ -360,7 +360,7 @@ def _view_failed(
         (model,),
         got.value,
         reference_view(game),
-        got.traceback,
+        got.trace,
     )
 
 

@@ -17,7 +17,8 @@ a check tries (:func:`~.draws.seeded_examples`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
+from itertools import combinations
 
 from hypothesis import strategies as st
 
@@ -34,6 +35,7 @@ __all__ = [
     "draw_position",
     "draw_situation",
     "draw_view",
+    "every_board_in_play",
     "games",
     "layouts",
     "positions",
@@ -117,6 +119,44 @@ def _safe_cell_from(board: Board, pos: Position) -> Position | None:
         if board.state(cell) is CellState.COVERED and not (board.placed and board.is_mine(cell)):
             return cell
     return None
+
+
+def every_board_in_play(most_cells: int) -> Iterator[Board]:
+    """Every board still in play of at most ``most_cells`` cells, fewest cells first: each shape, each
+    layout of its mines (fewest first), each set of revealed safe cells (not all of them), each set of
+    flags on the covered cells. Each is reached by the rules: the cells kept covered are flagged while
+    the others are revealed, so no cascade goes past them, then the flags are put where they end up."""
+    shapes = sorted(
+        ((rows, cols) for rows in range(1, most_cells + 1) for cols in range(1, most_cells // rows + 1)),
+        key=lambda shape: (shape[0] * shape[1], shape),
+    )
+    for rows, cols in shapes:
+        cells = [(r, c) for r in range(rows) for c in range(cols)]
+        for mines in _subsets(cells, len(cells) - 1):
+            start = Board.from_text(
+                "\n".join("".join("*" if (r, c) in mines else "." for c in range(cols)) for r in range(rows))
+            )
+            safe = [pos for pos in cells if pos not in mines]
+            for shown in _subsets(safe, len(safe) - 1):
+                covered = [pos for pos in cells if pos not in shown]
+                flagged = _toggled(start, covered)
+                for pos in shown:
+                    flagged = reveal(flagged, pos)
+                bare = _toggled(flagged, covered)
+                for flags in _subsets(covered, len(covered)):
+                    yield _toggled(bare, flags)
+
+
+def _subsets(items: Sequence[Position], most: int) -> Iterator[tuple[Position, ...]]:
+    """The subsets of ``items`` of at most ``most`` items, smallest first."""
+    for size in range(most + 1):
+        yield from combinations(items, size)
+
+
+def _toggled(board: Board, cells: Sequence[Position]) -> Board:
+    for pos in cells:
+        board = toggle_flag(board, pos)
+    return board
 
 
 def positions_on(rows: int, cols: int) -> st.SearchStrategy[Position]:

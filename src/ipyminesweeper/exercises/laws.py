@@ -192,7 +192,7 @@ def _law_failure(
         (board, pos, rules),
         got.error,
         None,
-        got.traceback,
+        got.trace,
     )
 
 

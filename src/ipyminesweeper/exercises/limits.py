@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import io
 import time
-import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, redirect_stderr, redirect_stdout
@@ -22,6 +21,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .foreign import type_name
+from .report import Raised
 from .timelimit import WAITING_FACTOR, OutOfTime, TimeLimit, prepared
 
 __all__ = [
@@ -52,20 +52,25 @@ KEPT_OUTPUT = 4000
 
 @dataclass(frozen=True)
 class Outcome:
-    """What a call gave: its ``value``, or the ``error`` it raised and the ``traceback`` text; with
+    """What a call gave: its ``value``, or the ``error`` it raised and its ``trace`` (:attr:`traceback`); with
     ``timed_out``, it did not return within ``seconds``. ``output`` is what it printed (the start of it),
     ``lines`` how many lines in all. ``after`` is the arguments as the call left them (a list it was
     given, changed or not), and ``used`` the seconds the function took."""
 
     value: Any = None
     error: Exception | None = None
-    traceback: str = ""
+    trace: str | Raised = ""
     timed_out: bool = False
     seconds: float = 0.0
     output: str = ""
     lines: int = 0
     after: tuple[Any, ...] = ()
     used: float = 0.0
+
+    @property
+    def traceback(self) -> str:
+        """The error's traceback from the function called down, as text (empty when it returned)."""
+        return str(self.trace)
 
     @property
     def raised(self) -> bool:
@@ -252,5 +257,5 @@ def _call(fn: Callable[..., Any], args: tuple[Any, ...], seconds: float) -> Outc
     except Exception as exc:
         tb = exc.__traceback__.tb_next if exc.__traceback__ is not None else None
         tb = tb.tb_next if tb is not None else None  # TimeLimit.call's frame too
-        return ended(error=exc, traceback="".join(traceback.format_exception(type(exc), exc, tb)))
+        return ended(error=exc, trace=Raised(exc, tb))
     return ended(value=value)

@@ -6,18 +6,18 @@ Each check plays the student's function against the engine's own on boards a rea
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import reduce
 from typing import Any
 
 from ..engine import Board, CellState, Position, chord, toggle_flag
 from .draws import Source
 from .foreign import type_name
-from .generate import Rule, draw_board, draw_game, draw_position, draw_situation
+from .generate import Rule, draw_board, draw_game, draw_position, draw_situation, every_board_in_play
 from .limits import Outcome, call
 from .needs import recorded
 from .report import Check, Counterexample, Panel, board_panel, count, note_panel, where
-from .search import SEED, Verdict, function_name, require_function, run_check
+from .search import SEED, EverySmall, Verdict, function_name, require_function, run_check
 
 __all__ = [
     "CHORD",
@@ -32,6 +32,10 @@ __all__ = [
 ]
 
 TRIES = 250
+
+SMALL_CELLS = 3
+"""A failing check of a move tries every board in play of at most this many cells first, at each of
+its positions (654 in all): a mistake that shows on so few cells is shown on the fewest there are."""
 
 TOGGLE_FLAG = ("a covered cell gets a flag", "a flag is taken away", "a revealed cell is left as it is")
 """The properties of ``check_toggle_flag``, one per state of the cell."""
@@ -92,7 +96,12 @@ def _check_move(name: str, reference: Rule, fn: Rule, tries: int, seed: int) -> 
         return Verdict(found, tuple(labels), (kind,))
 
     build = draw_situation if reference is chord else _board_and_position
-    return run_check(name, fn, build, judge, tries, properties=properties, seed=seed)
+    small = EverySmall(_every_small_situation, SMALL_CELLS)
+    return run_check(name, fn, build, judge, tries, properties=properties, seed=seed, every_small=small)
+
+
+def _every_small_situation() -> Iterator[tuple[Board, Position]]:
+    return ((board, pos) for board in every_board_in_play(SMALL_CELLS) for pos in board.positions())
 
 
 def _chord_verdict(
@@ -129,7 +138,7 @@ def board_difference(
             (board, pos),
             got.error,
             expected,
-            got.traceback,
+            got.trace,
         )
     value = got.value
     if not isinstance(value, Board):
@@ -266,7 +275,7 @@ def _history_difference(
             (start, moves),
             got.error,
             expected,
-            got.traceback,
+            got.trace,
         )
     if given != moves:
         return Counterexample(

@@ -9,8 +9,10 @@ HTML (``_repr_html_``); ``str()`` is the same as plain text for a terminal.
 from __future__ import annotations
 
 import html
+import traceback
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import TracebackType
 from typing import Any
 
 from ..engine import Board, Position, View, format_position
@@ -20,6 +22,7 @@ __all__ = [
     "Counterexample",
     "Panel",
     "PropertyResult",
+    "Raised",
     "board_panel",
     "count",
     "note_panel",
@@ -103,12 +106,29 @@ def _percent(value: object) -> str:
 
 
 @dataclass(frozen=True)
+class Raised:
+    """An error and its frames from the function called down (``first``; None where it was raised at
+    the call): its traceback's text, written when first shown. Most failing calls are never shown, and
+    writing a traceback reads source files."""
+
+    error: BaseException
+    first: TracebackType | None
+
+    def __str__(self) -> str:
+        return "".join(traceback.format_exception(type(self.error), self.error, self.first))
+
+    def __reduce__(self) -> tuple[type[str], tuple[str]]:
+        """Pickled as its text (frames are not pickled)."""
+        return str, (str(self),)
+
+
+@dataclass(frozen=True)
 class Counterexample:
     """The smallest input found where the function disagreed, and the pictures that show it.
 
     ``call`` is the call that went wrong (``my_chord(board, (0, 2))``), ``summary`` what was wrong with
     it, ``inputs`` the arguments (to call the function again yourself), ``got`` and ``expected`` the two
-    results, ``traceback`` the function's traceback when it raised.
+    results, ``trace`` the function's traceback when it raised (:attr:`traceback` as text).
     """
 
     call: str
@@ -117,9 +137,14 @@ class Counterexample:
     inputs: tuple[Any, ...] = ()
     got: Any = None
     expected: Any = None
-    traceback: str = ""
+    trace: str | Raised = ""
     marks: str = "the cells that differ"
     """What the marked cells are (the legend under the pictures says it)."""
+
+    @property
+    def traceback(self) -> str:
+        """The function's traceback when it raised (else empty), as text."""
+        return str(self.trace)
 
     @property
     def board(self) -> Board | View | None:

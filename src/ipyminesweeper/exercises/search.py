@@ -9,7 +9,8 @@ smallest failure shown.
    broke. A property holds when it was tried and never broken: that is the partial credit a grader
    gives.
 3. If a property broke, the smallest examples of all are tried, smallest first, as SmallCheck does
-   (:func:`~.draws.smallest_examples`, made once per kernel), up to :data:`AFTER_THE_FIRST` past the
+   (a check's :class:`EverySmall` examples first, then :func:`~.draws.smallest_examples`; made once
+   per kernel), up to :data:`AFTER_THE_FIRST` past the
    first that fails. Only when none of them fails does Hypothesis build examples the same way
    (:func:`~.draws.strategy_of`),
    find one that breaks a property and shrink it, for :data:`SHRINK_SECONDS` at most. The check shows
@@ -23,16 +24,17 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
+from itertools import chain
 from random import Random
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from hypothesis import HealthCheck, Phase, Verbosity, find, settings
 from hypothesis.errors import HypothesisException
 
-from .draws import Source, examples_once, smallest_once, strategy_of
+from .draws import Source, examples_once, kept_once, smallest_once, strategy_of
 from .foreign import type_name
 from .limits import KEPT_OUTPUT, Calls, watching
 from .report import Check, Counterexample, PropertyResult
@@ -44,6 +46,7 @@ __all__ = [
     "SMALLEST_EXAMPLES",
     "SMALLEST_PLANS",
     "SMALLEST_SECONDS",
+    "EverySmall",
     "Verdict",
     "combine",
     "function_name",
@@ -106,6 +109,16 @@ class Verdict:
         return self.breaks or (self.tests[0] if self.tests else properties[0])
 
 
+@dataclass(frozen=True)
+class EverySmall(Generic[E]):
+    """Every example of a check of at most ``cells`` cells, fewest cells first (``make()``), tried
+    before the other smallest examples: a failure among them of at most ``cells + 1`` cells is the
+    smallest there is, so the search ends there."""
+
+    make: Callable[[], Iterator[E]]
+    cells: int
+
+
 class _Enough(BaseException):
     """The shrinking's time is up."""
 
@@ -122,6 +135,7 @@ def run_check(
     notes: tuple[str, ...] = (),
     shrink: bool = True,
     seed: int = SEED,
+    every_small: EverySmall[E] | None = None,
 ) -> Check:
     """Judge ``tries`` examples of ``build`` seeded with ``seed``; the :class:`Check` says which
     ``properties`` held, and shows the smallest example found that breaks the first one that did not."""
@@ -134,7 +148,7 @@ def run_check(
         failing = next((r for r in results if r.counterexample is not None), None)
         shown = failing.counterexample if failing is not None else None
         if failing is not None and shrink and not calls.timeouts:
-            smaller = _smallest_failure(build, judge, key, calls)
+            smaller = _smallest_failure(build, judge, key, calls, every_small)
             if smaller is None:  # none among the smallest examples: Hypothesis shrinks the one found
                 smaller = _shrunk(build, judge, (tries, seed), key, calls, SHRINK_SECONDS)
             if smaller is not None and (shown is None or _size(smaller) <= _size(shown)):
@@ -193,16 +207,29 @@ def _smallest_failure(
     judge: Callable[[E], Verdict],
     key: Callable[[E], Hashable],
     calls: Calls,
+    every_small: EverySmall[E] | None = None,
 ) -> Counterexample | None:
-    """The smallest failure among the smallest examples (:func:`~.draws.smallest_examples`), tried in
-    order up to :data:`AFTER_THE_FIRST` past the first that fails: the smallest counterexample, or close
-    to it, the same however busy the machine (:data:`SMALLEST_SECONDS` is only a cap)."""
+    """The smallest failure among the smallest examples (``every_small``'s, then
+    :func:`~.draws.smallest_examples`), tried in order up to :data:`AFTER_THE_FIRST` past the first that
+    fails: the smallest counterexample, or close to it, the same however busy the machine
+    (:data:`SMALLEST_SECONDS` is only a cap)."""
     best: Counterexample | None = None
     left = AFTER_THE_FIRST
     end = time.perf_counter() + SMALLEST_SECONDS
-    for example in smallest_once(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES):
+    complete = every_small.cells + 1 if every_small is not None else 0
+    examples: Iterator[E] = smallest_once(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES)
+    if every_small is not None:
+        examples = chain(kept_once(every_small.make), examples)
+    seen: set[Hashable] = set()
+    for example in examples:
         if calls.stopped or left == 0 or time.perf_counter() > end:
             break
+        if best is not None and _size(best)[0] <= complete:
+            break  # every example with fewer cells was tried
+        k = key(example)
+        if k in seen:
+            continue
+        seen.add(k)
         found = judge(example).counterexample
         if found is not None and (best is None or _size(found) < _size(best)):
             best = found
