@@ -11,8 +11,8 @@ in the calling thread), serial, one core.
 1. Expert games (16x30, 99 mines) per CPU-second, for each start of the published win rates: a "safe"
    first click in the corner (0, 0), and an "opening" first click at (3, 3). Game ``i`` is
    ``new_board(16, 30, 99, seed=SEED + i, first_click=...)`` with that first click revealed, as in
-   ``benchmark``; ``SEED`` = 9,090,000 (docs/benchmarks.md's win rates use seeds 0..n-1, ``bench_lite``
-   910,000..). Three players on the same boards, in rounds of ten games, taking turns:
+   ``benchmark``; ``SEED`` = 9,090,000 (the win rates of docs/research/benchmarks-history.md use seeds
+   0..n-1, ``bench_lite`` 910,000..). Three players on the same boards, in rounds of ten games, taking turns:
 
    - ``exact`` through ``play(board, exact)``, the game loop users call;
    - ``exact`` through ``benchmark(exact, "expert", games=n, seed=..., executor=SerialExecutor())``;

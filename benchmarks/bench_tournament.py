@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ipyminesweeper.classroom.class_tournament import Leaderboard, class_tournament
 
-STUDENT = "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
+STUDENT = "from ipyminesweeper.strategies import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
 
 
 def _run(folder: Path, games: int, level: str, sandbox: bool) -> tuple[Leaderboard, float]:

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Any
 
 from ipyminesweeper import Board, View, analyse, exact, play, reveal
-from ipyminesweeper.play.endgame import ENDGAME_LAYOUTS, best_endgame_move, best_region_move
-from ipyminesweeper.play.guess import unavoidable_pair, weigh
+from ipyminesweeper.strategies.endgame import ENDGAME_LAYOUTS, best_endgame_move, best_region_move
+from ipyminesweeper.strategies.guess import unavoidable_pair, weigh
 
 from .boards_file import BoardSpec, to_board
 

@@ -13,9 +13,10 @@ from dataclasses import dataclass
 
 from ipyminesweeper.engine import Position, View
 from ipyminesweeper.engine.geometry import neighbour_table
-from ipyminesweeper.play import Move
-from ipyminesweeper.play.exact import settled
-from ipyminesweeper.play.guess import (
+from ipyminesweeper.solver import Analysis, ViewLike
+from ipyminesweeper.strategies import Move
+from ipyminesweeper.strategies.exact import settled
+from ipyminesweeper.strategies.guess import (
     PROGRESS_BONUS,
     Candidate,
     Weighing,
@@ -25,8 +26,7 @@ from ipyminesweeper.play.guess import (
     early_guess,
     one_region,
 )
-from ipyminesweeper.play.influence import fifty_fifty_influence
-from ipyminesweeper.solver import Analysis, ViewLike
+from ipyminesweeper.strategies.influence import fifty_fifty_influence
 
 __all__ = [
     "EXACT_RULE",
@@ -52,7 +52,7 @@ safe than ``least`` (one less safe can neither win nor come near the best)."""
 
 @dataclass(frozen=True)
 class GuessRule:
-    """The two seams of ``exact``'s look-ahead (step 4 of ``ipyminesweeper.play.guess``) that the
+    """The two seams of ``exact``'s look-ahead (step 4 of ``ipyminesweeper.strategies.guess``) that the
     variants change. ``weighs(view)``: whether each look-ahead score is weighed by the cell's 50/50
     influence, as Hill's solvers do (``exact`` weighs while the revealed cells are one region).
     ``more``: cells weighed after the candidates (``exact``: none)."""
@@ -62,11 +62,11 @@ class GuessRule:
 
 
 EXACT_RULE = GuessRule()
-"""The rule ``exact`` plays (``ipyminesweeper.play.guess.weigh``)."""
+"""The rule ``exact`` plays (``ipyminesweeper.strategies.guess.weigh``)."""
 
 
 def weigh(view: ViewLike, a: Analysis, rule: GuessRule = EXACT_RULE) -> list[Candidate]:
-    """``ipyminesweeper.play.guess.weigh`` under ``rule``: the candidates weighed, best first, those
+    """``ipyminesweeper.strategies.guess.weigh`` under ``rule``: the candidates weighed, best first, those
     dropped half-way last; then ``rule.more``'s cells."""
     weighing = Weighing(view, a, frozenset(r * view.cols + c for r, c in a.mines), rule.weighs(view))
     listed = candidates(view, a)
@@ -117,7 +117,7 @@ def alike(view: ViewLike, pos: Position) -> int | None:
 
 def influenced(view: ViewLike, a: Analysis, skip: Set[Position], least: float) -> list[Candidate]:
     """Hill's extra candidates (``getInfluencedTiles`` of his JSMinesweeper), safest first: covered,
-    live cells with a 50/50 influence (``ipyminesweeper.play.influence``) whose P(safe) plus
+    live cells with a 50/50 influence (``ipyminesweeper.strategies.influence``) whose P(safe) plus
     influence / layouts exceeds :data:`INFLUENCED` times the best P(safe), however unsafe they are on
     their own. Only cells at least ``least`` safe are looked at, and none in ``skip`` or
     :func:`alike` one before it or in ``skip``."""
@@ -151,7 +151,7 @@ UNWEIGHTED = GuessRule(weighs=never)  # the look-ahead alone
 
 def exact_long_term(view: View) -> Move:
     """``exact`` with Hill's long-term risk at every guess: each look-ahead score weighed by the
-    cell's 50/50 influence (``ipyminesweeper.play.influence``), not only while the revealed cells are
+    cell's 50/50 influence (``ipyminesweeper.strategies.influence``), not only while the revealed cells are
     one region."""
     return exact_under(view, LONG_TERM)
 

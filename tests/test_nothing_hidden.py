@@ -31,7 +31,7 @@ CHANGES = {"append", "extend", "insert", "update", "clear", "pop", "popitem", "s
 CHANGES |= {"discard", "remove", "move_to_end", "put", "sort", "reverse"}
 
 KEPT = {
-    "play/registry.py:STRATEGIES": "the strategies by name, which users extend (register_strategy)",
+    "strategies/registry.py:STRATEGIES": "the strategies by name, which users extend (register_strategy)",
     "engine/placement.py:_PLACEMENTS": "the mine placements by first-click policy (register_placement)",
     "solver/binomials.py:_kept": "a memo of large binomials, keyed by (n, k)",
     "solver/constraints.py:_READINGS": "the solver's memo of views (ViewMemo): readings, keyed by view",

@@ -14,7 +14,7 @@ PURE_MODULES = [
     "ipyminesweeper",
     "ipyminesweeper.engine",
     "ipyminesweeper.solver",
-    "ipyminesweeper.play",
+    "ipyminesweeper.strategies",
 ]
 
 

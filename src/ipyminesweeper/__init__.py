@@ -10,7 +10,7 @@ Six layers, each importing only the ones below it (``make lint`` checks it; docs
 
 - ``engine``: boards, views and the rules (standard library only);
 - ``solver``: constraints, exact probabilities and certain moves, read from views only;
-- ``play``: moves, strategies, one step, no-guess boards, the game review; beside it ``replays``, the
+- ``strategies``: moves, strategies, one step, no-guess boards, the game review; beside it ``replays``, the
   replay files (RAWVF in pure Python; AVF, RMV, MVF and EVF through ms_toollib, an optional extra);
 - three parts side by side that never import each other: ``widget``, the Jupyter widget, an Elm-style
   shell (imported on first use, so this import stays light); ``arena``, running strategies (whole games,
@@ -19,7 +19,7 @@ Six layers, each importing only the ones below it (``make lint`` checks it; docs
   and above);
 - ``classroom``: what a teacher runs: the editions, the class server, the confined grader, the tournament.
 
-This module is the composition root: it plugs the play layer's no-guess placement into the engine. It
+This module is the composition root: it plugs the strategies layer's no-guess placement into the engine. It
 offers the whole engine (the names of ``engine.__all__``) and, from the layers above, the names a user
 needs.
 """
@@ -33,7 +33,17 @@ from typing import TYPE_CHECKING, Any
 from . import engine
 from .arena import BenchResult, SerialExecutor, benchmark, play, tournament
 from .engine import *  # noqa: F403 (the whole engine, as listed in engine.__all__)
-from .play import (
+from .replays import load_replay, save_replay
+from .solver import (
+    Analysis,
+    Deductions,
+    InconsistentViewError,
+    analyse,
+    certain_moves,
+    deduce,
+    probabilities,
+)
+from .strategies import (
     STRATEGIES,
     InvalidMoveError,
     Move,
@@ -47,16 +57,6 @@ from .play import (
     scored,
     simple,
     step,
-)
-from .replays import load_replay, save_replay
-from .solver import (
-    Analysis,
-    Deductions,
-    InconsistentViewError,
-    analyse,
-    certain_moves,
-    deduce,
-    probabilities,
 )
 
 if TYPE_CHECKING:

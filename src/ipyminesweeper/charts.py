@@ -38,7 +38,7 @@ class Chart:
         return self.text
 
 
-class _Result(Protocol):  # a row of a tournament table (ipyminesweeper.play.BenchResult), read only
+class _Result(Protocol):  # a row of a tournament table (ipyminesweeper.strategies.BenchResult), read only
     @property
     def strategy(self) -> str: ...
     @property

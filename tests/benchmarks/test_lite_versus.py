@@ -17,9 +17,12 @@ def test_reference_tree_is_the_commit_as_committed(tmp_path: Path, monkeypatch: 
     monkeypatch.setattr(bench_lite, "WORK", tmp_path)
     tree = bench_lite.reference_tree("HEAD")
     committed = subprocess.run(
-        ["git", "show", "HEAD:src/ipyminesweeper/play/exact.py"], cwd=ROOT, capture_output=True, text=True
+        ["git", "show", "HEAD:src/ipyminesweeper/strategies/exact.py"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
     ).stdout
-    assert (tree / "src/ipyminesweeper/play/exact.py").read_text() == committed
+    assert (tree / "src/ipyminesweeper/strategies/exact.py").read_text() == committed
     assert (tree / "pyproject.toml").is_file() and not list(tmp_path.glob("*.partial"))
     assert bench_lite.reference_tree("HEAD") == tree  # kept: the second run unpacks nothing
 

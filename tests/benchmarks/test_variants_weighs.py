@@ -11,7 +11,7 @@ from benchmarks.boards_file import generate, to_board
 from benchmarks.variants import exact_long_term, exact_unweighted
 
 from ipyminesweeper import exact, step
-from ipyminesweeper.play.guess import one_region
+from ipyminesweeper.strategies.guess import one_region
 
 
 def test_exact_weighs_like_long_term_in_one_region_and_like_the_look_ahead_after() -> None:

@@ -11,8 +11,8 @@ from benchmarks.boards_file import generate, to_board
 from benchmarks.variants import INFLUENCED, WIDE, exact_wide, weigh
 
 from ipyminesweeper import View, analyse, exact, step
-from ipyminesweeper.play.guess import second_order_safety
-from ipyminesweeper.play.influence import fifty_fifty_influence
+from ipyminesweeper.strategies.guess import second_order_safety
+from ipyminesweeper.strategies.influence import fifty_fifty_influence
 
 
 def _first_guess() -> View:

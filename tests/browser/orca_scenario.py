@@ -28,7 +28,7 @@ from orca_desktop import OrcaDesktop
 
 from chromium import artifacts_dir, chromium_path
 from ipyminesweeper import Board, Minesweeper, reveal, toggle_flag
-from ipyminesweeper.play import next_safe
+from ipyminesweeper.strategies import next_safe
 
 if TYPE_CHECKING:
     from playwright.sync_api import Page

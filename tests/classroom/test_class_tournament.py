@@ -22,15 +22,15 @@ from ipyminesweeper.classroom.class_tournament import (
     load_strategies,
     main,
 )
-from ipyminesweeper.play import STRATEGIES
+from ipyminesweeper.strategies import STRATEGIES
 
 GAMES = 12
 
 FILES = {
     # delegates to the library's simple strategy: a working entry
-    "ada.py": "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n",
+    "ada.py": "from ipyminesweeper.strategies import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n",
     # the exact strategy: wins more than simple on the same boards
-    "grace.py": "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['exact']\n",
+    "grace.py": "from ipyminesweeper.strategies import STRATEGIES\n\nstrategy = STRATEGIES['exact']\n",
     # does not load
     "broken.py": "def strategy(view)\n    return None\n",
     # no strategy function
@@ -39,7 +39,8 @@ FILES = {
     "crash.py": "def strategy(view):\n    raise RuntimeError('my strategy is broken')\n",
     # an illegal move: always the top-left cell, which is revealed after the first move
     "stuck.py": (
-        "from ipyminesweeper.play import Move\n\ndef strategy(view):\n    return Move('reveal', (0, 0))\n"
+        "from ipyminesweeper.strategies import Move\n\n"
+        "def strategy(view):\n    return Move('reveal', (0, 0))\n"
     ),
     # helpers (a leading underscore) are not entries
     "_helpers.py": "raise RuntimeError('never loaded')\n",
@@ -72,7 +73,7 @@ def test_load_strategies_maps_each_file_to_its_function_or_the_reason(folder: Pa
 def test_a_file_whose_function_has_another_name_is_told_what_to_add(tmp_path: Path) -> None:
     """Notebook 03's exercise names the function ``careful``; handed in as it is, the file says so."""
     (tmp_path / "lin.py").write_text(
-        "from ipyminesweeper.play import Move\n\n"
+        "from ipyminesweeper.strategies import Move\n\n"
         "def _first(view):\n    return view.covered()[0]\n\n"
         "def careful(view):\n    return Move('reveal', _first(view), 'a guess')\n",
         encoding="utf-8",
@@ -175,7 +176,7 @@ def test_the_markdown_table_has_ranks_rates_and_intervals(folder: Path) -> None:
 
 def test_a_failing_strategy_is_named_with_the_first_game_that_fails(tmp_path: Path) -> None:
     (tmp_path / "late.py").write_text(
-        "from ipyminesweeper.play import STRATEGIES\n\n"
+        "from ipyminesweeper.strategies import STRATEGIES\n\n"
         "def strategy(view):\n"
         "    if view.rows * view.cols - sum(ch in '.f' for ch in view.cells) > 40:\n"
         "        raise ValueError('too many open cells for me')\n"

@@ -34,7 +34,7 @@ from ipyminesweeper.classroom.handin import (
 from ipyminesweeper.classroom.serve import ClassServer, RateLimit, parse_addresses
 
 CODE = "K7Q2"
-STRATEGY = b"from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
+STRATEGY = b"from ipyminesweeper.strategies import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
 NOTEBOOK = json.dumps(
     {
         "nbformat": 4,

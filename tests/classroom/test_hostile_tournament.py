@@ -26,13 +26,13 @@ SEED = 500
 LIMITS = Limits(move_seconds=2.0, game_seconds=4.0, start_seconds=20.0, memory_mb=320, answer_bytes=4096)
 BUILTINS = {"(simple)": "simple", "(exact)": "exact"}
 
-SIMPLE = "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
+SIMPLE = "from ipyminesweeper.strategies import STRATEGIES\n\nstrategy = STRATEGIES['simple']\n"
 IMG_NAME = "<img src=x onerror=alert(1)>"
 ROW_NAME = "evil\n| 1 | fake | 100 of 100 | 100.0% | x | 0.00 |"
 
 HONEST = {
     "ada": SIMPLE,
-    "grace": "from ipyminesweeper.play import STRATEGIES\n\nstrategy = STRATEGIES['exact']\n",
+    "grace": "from ipyminesweeper.strategies import STRATEGIES\n\nstrategy = STRATEGIES['exact']\n",
     IMG_NAME: SIMPLE,  # the name alone is the attack
     ROW_NAME: SIMPLE,
 }
@@ -44,12 +44,13 @@ HOSTILE = {
     "interrupt": "def strategy(view):\n    raise KeyboardInterrupt\n",
     "loop": "def strategy(view):\n    while True:\n        pass\n",
     "slow": (  # each move within the move limit, the game not within the game limit
-        "import time\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+        "import time\nfrom ipyminesweeper.strategies import STRATEGIES\n\n"
         "def strategy(view):\n    time.sleep(1.5)\n    return STRATEGIES['simple'](view)\n"
     ),
     "crash": "import ctypes\n\ndef strategy(view):\n    ctypes.string_at(0)\n",
     "peek": (  # the frame-reading cheat, and a search of every object for a board
-        "import gc, sys\nfrom ipyminesweeper.engine import Board\nfrom ipyminesweeper.play import Move\n\n"
+        "import gc, sys\nfrom ipyminesweeper.engine import Board\n"
+        "from ipyminesweeper.strategies import Move\n\n"
         "def cheat(board):\n"
         "    safe = [p for p in board.covered() if not board.is_mine(p)]\n"
         "    return Move('reveal', safe[0], 'I looked', probability=0.0)\n\n"
@@ -68,31 +69,31 @@ HOSTILE = {
     "patcher": (  # loads first (sorted: 'aa'), replaces benchmark and exact for everyone in its process
         "import ipyminesweeper.arena as arena, ipyminesweeper.arena.bench as bench\n"
         "import ipyminesweeper.arena.referee as referee\n"
-        "from ipyminesweeper.play import STRATEGIES, Move\n\n"
+        "from ipyminesweeper.strategies import STRATEGIES, Move\n\n"
         "def fake(*args, **kwargs):\n    raise SystemExit(0)\n\n"
         "arena.benchmark = bench.benchmark = referee.referee = fake\n"
         "STRATEGIES['exact'] = lambda view: Move('reveal', view.covered()[0])\n\n"
         "def strategy(view):\n    return Move('reveal', view.covered()[0], probability=0.0)\n"
     ),
     "liar": (  # simple's moves, every one said to be safe
-        "from ipyminesweeper.play import STRATEGIES, Move\n\n"
+        "from ipyminesweeper.strategies import STRATEGIES, Move\n\n"
         "def strategy(view):\n"
         "    move = STRATEGIES['simple'](view)\n"
         "    return Move(move.action, move.pos, 'certainly safe', probability=0.0)\n"
     ),
     "bomb": (
-        "from ipyminesweeper.play import STRATEGIES\n\n"
+        "from ipyminesweeper.strategies import STRATEGIES\n\n"
         "def strategy(view):\n"
         "    ballast = b'x' * (1 << 30)\n"
         "    return STRATEGIES['simple'](view)\n"
     ),
     "huge": (  # the student's code runs in the worker: it makes the worker's answer a megabyte
-        "import ipyminesweeper.arena.worker as worker\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+        "import ipyminesweeper.arena.worker as worker\nfrom ipyminesweeper.strategies import STRATEGIES\n\n"
         "class Flood:\n    @staticmethod\n    def dumps(obj):\n        return 'x' * 1_000_000\n\n"
         "def strategy(view):\n    worker.json = Flood\n    return STRATEGIES['simple'](view)\n"
     ),
     "flood": (  # a hundred thousand answers to each view: the referee keeps two and refuses the rest
-        "import ipyminesweeper.arena.worker as worker\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+        "import ipyminesweeper.arena.worker as worker\nfrom ipyminesweeper.strategies import STRATEGIES\n\n"
         "send = worker._send\n\n"
         "def flood(channel, answer):\n    for _ in range(100_000):\n        send(channel, answer)\n\n"
         "def strategy(view):\n    worker._send = flood\n    return STRATEGIES['simple'](view)\n"
@@ -100,7 +101,7 @@ HOSTILE = {
 }
 
 SPY = (  # plays simple, unless it can read another student's file or what the referee was started with
-    "import os\nfrom pathlib import Path\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+    "import os\nfrom pathlib import Path\nfrom ipyminesweeper.strategies import STRATEGIES\n\n"
     "def strategy(view):\n"
     "    for path in {paths}:\n"
     "        try:\n"
@@ -111,7 +112,7 @@ SPY = (  # plays simple, unless it can read another student's file or what the r
     "    return STRATEGIES['simple'](view)\n"
 )
 SIGNALLER = (  # plays simple, unless it may signal the referee (signal 0 only checks: nothing is sent)
-    "import os\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+    "import os\nfrom ipyminesweeper.strategies import STRATEGIES\n\n"
     "def strategy(view):\n"
     "    try:\n"
     "        os.kill(os.getppid(), 0)\n"
@@ -295,7 +296,7 @@ def _children(pid: int) -> set[int]:
 @pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="finds the workers in /proc (Linux)")
 def test_ctrl_c_stops_the_run_kills_the_workers_and_prints_the_partial_leaderboard(tmp_path: Path) -> None:
     slow = (
-        "import time\nfrom ipyminesweeper.play import STRATEGIES\n\n"
+        "import time\nfrom ipyminesweeper.strategies import STRATEGIES\n\n"
         "def strategy(view):\n    time.sleep(0.05)\n    return STRATEGIES['simple'](view)\n"
     )
     folder = _write(tmp_path / "strategies", {"ada": SIMPLE, "bob": slow, "cy": SIMPLE})

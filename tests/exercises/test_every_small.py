@@ -49,6 +49,7 @@ def test_a_mistake_found_among_the_smallest_ends_the_search_without_hypothesis(
     monkeypatch.setattr(search, "_shrunk", no_hypothesis)
     shown = check_strategy(first_covered).counterexample
     assert shown is not None and shown.board is not None and shown.board.rows * shown.board.cols <= 4
+
     def never_unflags(board: Board, pos: tuple[int, int]) -> Board:
         return board if board.state(pos) is CellState.FLAGGED else toggle_flag(board, pos)
 

@@ -149,6 +149,26 @@ def test_a_chord_that_raises_is_shown_with_its_traceback() -> None:
     assert "Traceback" in str(check) and "traceback of your function" in check._repr_html_()
 
 
+def chord_that_takes_the_flags_back(board: Board, pos: Position) -> Board:
+    """Chords, then takes back every flag around the number: flags are never the chord's to change."""
+    after = chord(board, pos)
+    if after.over or after == board:
+        return after
+    flagged = [p for p in board.neighbours(pos) if after.state(p) is CellState.FLAGGED]
+    return reduce(toggle_flag, flagged, after)
+
+
+def test_a_chord_that_takes_flags_away_breaks_the_flags_rule() -> None:
+    check = checked(check_chord, chord_that_takes_the_flags_back)
+    held = {p.name: p.held for p in check.properties}
+    assert held == {
+        "it does nothing unless the number has exactly its flags around it": True,
+        "it reveals the covered neighbours when the flags match": True,
+        "a wrong flag loses the game": True,
+        "flags are never revealed": False,
+    }
+
+
 # --- toggle_flag -----------------------------------------------------------------------------------------
 
 

@@ -10,8 +10,8 @@ from test_probabilities import positions
 
 from _solver_oracle import MinimalView, brute_force
 from ipyminesweeper import new_board, play, reveal
-from ipyminesweeper.play import exact
 from ipyminesweeper.solver import Analysis, InconsistentViewError, analyse
+from ipyminesweeper.strategies import exact
 
 
 def _shown(view: MinimalView, pos: tuple[int, int], number: int) -> MinimalView:

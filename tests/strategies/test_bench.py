@@ -19,9 +19,9 @@ from ipyminesweeper.arena import (
 from ipyminesweeper.arena.cli import main
 from ipyminesweeper.charts import win_rates
 from ipyminesweeper.engine.geometry import block
-from ipyminesweeper.play import Move, simple
-from ipyminesweeper.play.noguess import NoGuessError, is_no_guess, no_guess_minefield
 from ipyminesweeper.solver import certain_moves
+from ipyminesweeper.strategies import Move, simple
+from ipyminesweeper.strategies.noguess import NoGuessError, is_no_guess, no_guess_minefield
 
 
 def first_covered(view: object) -> Move:

@@ -18,12 +18,12 @@ distributed = pytest.importorskip("distributed")
 cloudpickle = pytest.importorskip("cloudpickle")  # a dependency of distributed
 
 from ipyminesweeper.arena import BenchResult, SerialExecutor, benchmark, play_game, tournament  # noqa: E402
-from ipyminesweeper.play import exact, simple  # noqa: E402
+from ipyminesweeper.strategies import exact, simple  # noqa: E402
 
 GAMES = 60
 
 NOTEBOOK_CELL = '''
-from ipyminesweeper.play import Move, simple
+from ipyminesweeper.strategies import Move, simple
 
 MARGIN = 1  # a notebook global the strategy reads: it has to travel with the strategy
 

@@ -18,9 +18,9 @@ import pytest
 
 from ipyminesweeper import Board, View, new_board, reveal, toggle_flag
 from ipyminesweeper.arena import play_game
-from ipyminesweeper.play import Move, exact, exact_flags
-from ipyminesweeper.play.move import Strategy, validate_move
 from ipyminesweeper.solver import analyse, closure, deduce
+from ipyminesweeper.strategies import Move, exact, exact_flags
+from ipyminesweeper.strategies.move import Strategy, validate_move
 
 SIZES = [(6, 6, 5), (8, 8, 10), (9, 9, 10), (6, 12, 12), (12, 12, 25), (16, 16, 40), (16, 30, 99)]
 WEIGHTS = [25, 25, 25, 10, 10, 3, 2]
@@ -153,7 +153,7 @@ def test_strategies_pickle_by_reference_and_keep_their_names() -> None:
     assert (exact.__name__, exact_flags.__name__, exact.__module__) == (
         "exact",
         "exact_flags",
-        "ipyminesweeper.play.exact",
+        "ipyminesweeper.strategies.exact",
     )
     assert exact.__doc__ and "certain moves first" in exact.__doc__
 

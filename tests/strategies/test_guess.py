@@ -14,9 +14,10 @@ from hypothesis import strategies as st
 
 from _solver_oracle import MinimalView, brute_force, brute_force_layouts, make_position, neighbours
 from ipyminesweeper import View
-from ipyminesweeper.play import exact
-from ipyminesweeper.play.endgame import best_endgame_move, search_layouts
-from ipyminesweeper.play.guess import (
+from ipyminesweeper.solver import analyse
+from ipyminesweeper.strategies import exact
+from ipyminesweeper.strategies.endgame import best_endgame_move, search_layouts
+from ipyminesweeper.strategies.guess import (
     CUTOFF,
     Weighing,
     _rank,
@@ -26,7 +27,6 @@ from ipyminesweeper.play.guess import (
     unavoidable_pair,
     weigh,
 )
-from ipyminesweeper.solver import analyse
 
 
 def test_a_forced_fifty_fifty_is_found_and_taken() -> None:

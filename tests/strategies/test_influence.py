@@ -1,4 +1,5 @@
-"""Hill's long-term risk (``play/influence.py``): a cell's 50/50 influence, as his JSMinesweeper counts it.
+"""Hill's long-term risk (``strategies/influence.py``): a cell's 50/50 influence, as his JSMinesweeper
+counts it.
 
 The reference numbers are those his solver printed for the same position (its verbose log, run through
 ``benchmarks/hill/js``): expert board 4100000001 of ``benchmarks/boards_file.py`` after the first click
@@ -15,9 +16,9 @@ import pytest
 
 from ipyminesweeper import View, analyse, exact, step
 from ipyminesweeper.engine import Position
-from ipyminesweeper.play.guess import one_region
-from ipyminesweeper.play.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
-from ipyminesweeper.play.move_words import guessed
+from ipyminesweeper.strategies.guess import one_region
+from ipyminesweeper.strategies.influence import INFLUENCE_WEIGHT, fifty_fifty_influence, influence_factor
+from ipyminesweeper.strategies.move_words import guessed
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from benchmarks.boards_file import generate, to_board

@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 
 from ipyminesweeper import new_board, reveal
-from ipyminesweeper.play.noguess import WORK_BUDGET, NoGuessError, is_no_guess, no_guess_minefield
+from ipyminesweeper.strategies.noguess import WORK_BUDGET, NoGuessError, is_no_guess, no_guess_minefield
 
-NOGUESS = sys.modules["ipyminesweeper.play.noguess"]
+NOGUESS = sys.modules["ipyminesweeper.strategies.noguess"]
 
 
 class CountingSolves:

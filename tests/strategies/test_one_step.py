@@ -1,5 +1,5 @@
 """One step function: the arena (games, benchmarks) and the widget's ``update`` play a strategy through
-:func:`ipyminesweeper.play.step`, so a strategy that fails is reported the same way everywhere."""
+:func:`ipyminesweeper.strategies.step`, so a strategy that fails is reported the same way everywhere."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from ipyminesweeper import Move, View, new_board, reveal
 from ipyminesweeper.arena import benchmark, play, play_game
-from ipyminesweeper.play import InvalidMoveError, StrategyError, ask, step, who
+from ipyminesweeper.strategies import InvalidMoveError, StrategyError, ask, step, who
 from ipyminesweeper.widget.messages import AddStrategy, FromBrowser, Step
 from ipyminesweeper.widget.runtime_state import IDLE, runtime_update
 from ipyminesweeper.widget.session_update import start, update

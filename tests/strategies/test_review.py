@@ -1,4 +1,4 @@
-"""review(game) (play/review.py): every move rated from the player's view by the exact solver.
+"""review(game) (strategies/review.py): every move rated from the player's view by the exact solver.
 
 The kinds and "as good as the solver's" are checked against an independent reading of each view (the
 solver's analyse), on games of every built-in strategy; exact's own games are rated 100%; simple's
@@ -27,7 +27,7 @@ from ipyminesweeper import (
     toggle_flag,
 )
 from ipyminesweeper.engine.replay import click_board
-from ipyminesweeper.play.review import KINDS, TOLERANCE, Review
+from ipyminesweeper.strategies.review import KINDS, TOLERANCE, Review
 
 FAST_GAMES = 25
 SLOW_GAMES = 1000

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from ipyminesweeper import Board, GameOverError, View, new_board, reveal, toggle_flag
 from ipyminesweeper.arena import play
-from ipyminesweeper.play import (
+from ipyminesweeper.solver import analyse, certain_moves, local_rules
+from ipyminesweeper.strategies import (
     STRATEGIES,
     InvalidMoveError,
     Move,
@@ -26,8 +27,7 @@ from ipyminesweeper.play import (
     simple,
     step,
 )
-from ipyminesweeper.play.endgame import best_endgame_move
-from ipyminesweeper.solver import analyse, certain_moves, local_rules
+from ipyminesweeper.strategies.endgame import best_endgame_move
 
 BUILTIN: list[Strategy] = [simple, scored, exact, exact_flags]
 

@@ -9,8 +9,8 @@ import pytest
 from _widget_helpers import browser_request, shown_overlay
 
 from ipyminesweeper import GameOverError, Minesweeper, new_board, reveal
-from ipyminesweeper.play import STRATEGIES, Move, exact, register_strategy
 from ipyminesweeper.solver import probabilities
+from ipyminesweeper.strategies import STRATEGIES, Move, exact, register_strategy
 
 
 def first_covered(view: Any) -> Move:

@@ -13,7 +13,7 @@ from typing import Any
 from _widget_helpers import browser_state
 
 from ipyminesweeper import Minesweeper
-from ipyminesweeper.play import Move, exact
+from ipyminesweeper.strategies import Move, exact
 from ipyminesweeper.widget.runtime import FOREGROUND
 
 

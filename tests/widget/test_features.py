@@ -161,9 +161,9 @@ def test_resume_from_here_branches_and_counts_as_help() -> None:
 
 
 def test_scrubbing_stops_the_autoplayer() -> None:
-    from ipyminesweeper.widget import Play
+    from ipyminesweeper.widget import Autoplay
 
-    s = after(playing(), Play())
+    s = after(playing(), Autoplay())
     assert not after(s, Scrub(0)).autoplaying
 
 

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ipyminesweeper import Minesweeper, Move, new_board, reveal
-from ipyminesweeper.play import apply_move
+from ipyminesweeper.strategies import apply_move
 from ipyminesweeper.widget import history as history_module
 from ipyminesweeper.widget.history import CHECKPOINT, History, Turn, Turns, checked_index
 

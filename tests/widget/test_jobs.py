@@ -18,7 +18,7 @@ import pytest
 from _widget_helpers import browser_state
 
 from ipyminesweeper import Minesweeper
-from ipyminesweeper.play import Move, exact
+from ipyminesweeper.strategies import Move, exact
 from ipyminesweeper.widget import MessageError, StrategyStopped
 from ipyminesweeper.widget.jobs import GUARD, Job, Stopped
 from ipyminesweeper.widget.session_update import start, update
@@ -221,9 +221,9 @@ def test_strategy_stopped_checks_its_fields(fields: tuple[Any, ...]) -> None:
 
 def test_a_dropped_move_keeps_the_autoplayer_an_interrupt_stops_it() -> None:
     from ipyminesweeper import new_board
-    from ipyminesweeper.widget import Play
+    from ipyminesweeper.widget import Autoplay
 
-    s, _ = update(start(new_board(9, 9, 10, seed=8)), Play("exact"))
+    s, _ = update(start(new_board(9, 9, 10, seed=8)), Autoplay("exact"))
     dropped, _ = update(s, StrategyStopped("exact", 2.5, "dropped"))
     assert dropped.autoplaying and dropped.board is s.board
     assert (

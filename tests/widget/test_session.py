@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from ipyminesweeper import GameOverError, InvalidMoveError, Move, View, new_board, reveal
 from ipyminesweeper.widget.messages import (
     AddStrategy,
+    Autoplay,
     AutoStep,
     BadInput,
     Chord,
@@ -25,7 +26,6 @@ from ipyminesweeper.widget.messages import (
     NewGame,
     NewGameOf,
     Pause,
-    Play,
     Reveal,
     Scrub,
     SelectStrategy,
@@ -38,7 +38,7 @@ from ipyminesweeper.widget.messages import (
     Undo,
 )
 from ipyminesweeper.widget.render import REASON_LIMIT, render
-from ipyminesweeper.widget.session import Autoplay, Session
+from ipyminesweeper.widget.session import AutoplayRun, Session
 from ipyminesweeper.widget.session_update import StrategyError, start
 
 
@@ -82,7 +82,7 @@ def test_the_clock_comes_with_the_message() -> None:
         (Reveal((0, -1)), ValueError),
         (Step("nope"), MessageError),
         (SelectStrategy("nope"), MessageError),
-        (Play("nope"), MessageError),
+        (Autoplay("nope"), MessageError),
         (Scrub(5), MessageError),
         (NewGameOf(rows=5, cols=5, mines=25), ValueError),
         (NewGameOf(first_click="maybe"), ValueError),
@@ -106,9 +106,9 @@ def test_a_rejected_message_raises_and_leaves_the_session_alone(message: Any, er
         (lambda: Chord("a1"), TypeError, "position"),  # type: ignore[arg-type]
         (lambda: Reveal((True, 0)), TypeError, "position"),
         (lambda: Step(42), TypeError, "strategy name, a callable"),  # type: ignore[arg-type]
-        (lambda: Play(42), TypeError, "strategy name, a callable"),  # type: ignore[arg-type]
-        (lambda: Play(moves=-1), MessageError, "negative"),
-        (lambda: Play(moves=True), TypeError, "moves"),
+        (lambda: Autoplay(42), TypeError, "strategy name, a callable"),  # type: ignore[arg-type]
+        (lambda: Autoplay(moves=-1), MessageError, "negative"),
+        (lambda: Autoplay(moves=True), TypeError, "moves"),
         (lambda: SelectStrategy(3), TypeError, "a strategy name is a str"),  # type: ignore[arg-type]
         (lambda: SetDelay(-1), MessageError, "from 0 to 10"),
         (lambda: SetDelay(float("nan")), MessageError, "from 0 to 10"),
@@ -183,7 +183,7 @@ def test_moves_after_the_end_are_rejected() -> None:
     mine = next(p for p in s.board.positions() if s.board.is_mine(p))
     lost = after(s, Reveal(mine), now=1)
     assert lost.board.status == "lost"
-    for message in (Reveal((0, 0)), Flag((0, 0)), Chord((0, 0)), Step("exact"), Play()):
+    for message in (Reveal((0, 0)), Flag((0, 0)), Chord((0, 0)), Step("exact"), Autoplay()):
         with pytest.raises(GameOverError):
             after(lost, message)
 
@@ -255,28 +255,28 @@ def test_assistance_is_recorded_and_reset_by_a_new_game() -> None:
 
 
 def test_play_and_pause_are_state_and_the_end_stops_the_autoplayer() -> None:
-    s = after(fresh(), Play())
-    assert s.autoplaying and s.autoplay == Autoplay(None, None)
+    s = after(fresh(), Autoplay())
+    assert s.autoplaying and s.autoplay == AutoplayRun(None, None)
     while not s.board.over:
         s = after(s, AutoStep())
     assert not s.autoplaying
-    assert not after(after(fresh(), Play("simple")), Pause()).autoplaying
+    assert not after(after(fresh(), Autoplay("simple")), Pause()).autoplaying
     assert after(s, AutoStep()) == s, "a tick after the run ended changes nothing"
 
 
 def test_the_move_limit_is_in_the_session() -> None:
-    s = after(after(fresh(), Reveal((4, 4))), Play("simple", moves=2))
-    assert s.autoplay == Autoplay("simple", 2)
+    s = after(after(fresh(), Reveal((4, 4))), Autoplay("simple", moves=2))
+    assert s.autoplay == AutoplayRun("simple", 2)
     s = after(s, AutoStep())
-    assert s.autoplay == Autoplay("simple", 1) and len(s.history) == 3
+    assert s.autoplay == AutoplayRun("simple", 1) and len(s.history) == 3
     s = after(s, AutoStep())
     assert not s.autoplaying and len(s.history) == 4
     assert after(s, AutoStep()) == s
-    assert not after(fresh(), Play(moves=0)).autoplaying
+    assert not after(fresh(), Autoplay(moves=0)).autoplaying
 
 
 def test_a_step_by_hand_stops_the_autoplayer() -> None:
-    s = after(after(fresh(), Play()), Step("simple"))
+    s = after(after(fresh(), Autoplay()), Step("simple"))
     assert not s.autoplaying and len(s.history) == 2
 
 
@@ -309,7 +309,7 @@ messages = st.one_of(
     st.sampled_from(["exact", "simple", "nope"]).map(SelectStrategy),
     st.floats(0, 10).map(SetDelay),
     st.booleans().map(ShowProbabilities),
-    st.just(Play()),
+    st.just(Autoplay()),
     st.just(Pause()),
     st.integers(0, 3).map(lambda seed: NewGame(new_board(5, 6, 6, seed=seed))),
 )

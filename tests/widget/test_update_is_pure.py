@@ -26,6 +26,7 @@ from ipyminesweeper import Move, View, new_board
 from ipyminesweeper.widget.effects import DrawSeed, Effect, LoadStats, Log, RecordResult, ResendSettings
 from ipyminesweeper.widget.messages import (
     AddStrategy,
+    Autoplay,
     AutoStep,
     BadInput,
     Flag,
@@ -35,7 +36,6 @@ from ipyminesweeper.widget.messages import (
     NewGame,
     NewGameOf,
     Pause,
-    Play,
     Resume,
     Reveal,
     Scrub,
@@ -165,15 +165,15 @@ def test_a_long_message_sequence_does_no_io_and_draws_no_randomness() -> None:
     shell.play_until_over(next(clock))
     assert shell.recorded == 3 and len(shell.log.games) == 2
 
-    # the autoplayer: Play, the timer's ticks, a move limit, Pause, and a tick after the end
+    # the autoplayer: Autoplay, the timer's ticks, a move limit, Pause, and a tick after the end
     shell.send(NewGameOf(level="intermediate", first_click="opening"), next(clock))
     shell.send(SelectStrategy("simple"), next(clock))
     shell.send(SetDelay(0.0), next(clock))
-    shell.send(Play(moves=3), next(clock))
+    shell.send(Autoplay(moves=3), next(clock))
     for _ in range(5):
         shell.send(AutoStep(), next(clock))
     assert not shell.session.autoplaying and len(shell.session.history) == 4
-    shell.send(Play("exact"), next(clock))
+    shell.send(Autoplay("exact"), next(clock))
     while shell.session.autoplaying:
         shell.send(AutoStep(), next(clock))
     assert shell.session.board.over and shell.recorded == 4
@@ -193,7 +193,7 @@ def test_a_long_message_sequence_does_no_io_and_draws_no_randomness() -> None:
     )
     shell.send(FromBrowser((Flag((0, 0)),), 4), next(clock))
     assert shell.state.handled == 4 and shell.session.problem is None
-    shell.send(Play("bad"), next(clock))
+    shell.send(Autoplay("bad"), next(clock))
     shell.send(AutoStep(), next(clock))
     assert not shell.session.autoplaying and shell.session.problem is not None
 

@@ -1,7 +1,7 @@
 """Running strategies: whole games, benchmarks over many seeded games, tournaments, and the command line.
 
-The strategies themselves live in :mod:`ipyminesweeper.play`; this package only runs them, through
-:func:`ipyminesweeper.play.step`, the one step function the widget uses too. It is the only place with
+The strategies themselves live in :mod:`ipyminesweeper.strategies`; this package only runs them, through
+:func:`ipyminesweeper.strategies.step`, the one step function the widget uses too. It is the only place with
 executors, timing and the progress bar.
 """
 

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, TypedDict, TypeVar
 from ..engine import new_board
 from ..engine.escape import terminal_text
 from ..engine.geometry import check_position
-from ..play import BUILTINS, STRATEGIES, Strategy, resolve, strategy_name
+from ..strategies import BUILTINS, STRATEGIES, Strategy, resolve, strategy_name
 from .games import FirstMove, Level, conventional_first_move, parse_level, play_game
 from .progress import Progress, progress_reporter
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ..engine import FIRST_CLICK_POLICIES
 from ..engine.escape import terminal_text
-from ..play import STRATEGIES, Strategy
+from ..strategies import STRATEGIES, Strategy
 from .bench import SerialExecutor, benchmark
 from .games import FirstMove
 from .tournament import tournament

@@ -4,8 +4,9 @@
 process whose folder holds a copy of the file. The worker confines itself (:mod:`.confine`) and loads the
 file; the referee (this process) then sends it views only, in their text notation
 (:meth:`View.to_text`), and reads back a small JSON move, which it checks and plays itself
-(:func:`~ipyminesweeper.play.validate_move`). The worker never has a board, so there are no mines to find
-in it, and what the file changes there (``benchmark``, the strategies, ...) changes nothing here.
+(:func:`~ipyminesweeper.strategies.validate_move`). The worker never has a board, so there are no
+mines to find in it, and what the file changes there (``benchmark``, the strategies, ...) changes
+nothing here.
 
 The referee times every answer (:class:`Limits`: per move, per game, to load) and refuses one too large.
 A student's ``SystemExit`` or ``KeyboardInterrupt``, a crash of the process, a hang, a malformed or too
@@ -23,8 +24,8 @@ from typing import Any, cast
 
 from ..engine import View
 from ..engine.errors import quote
-from ..play import BUILTINS, Move
-from ..play.game import REASON_LIMIT, who
+from ..strategies import BUILTINS, Move
+from ..strategies.game import REASON_LIMIT, who
 from .sandbox import Confined, WorkerError, read_roots
 
 __all__ = ["MAX_FILE_BYTES", "Limits", "Sandboxed", "missing_strategy"]
@@ -72,7 +73,7 @@ def missing_strategy(file: str, functions: list[str]) -> str:
 
 class _Shown:
     """What a worker says its strategy returned instead of a Move, shown as its repr: the referee's
-    :func:`~ipyminesweeper.play.validate_move` then says it is not a Move, as it does in process."""
+    :func:`~ipyminesweeper.strategies.validate_move` then says it is not a Move, as it does in process."""
 
     def __init__(self, text: str) -> None:
         self.text = text[:REASON_LIMIT]

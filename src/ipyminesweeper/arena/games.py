@@ -2,7 +2,7 @@
 
 Game ``i`` of a run with seed ``s`` is ``new_board(rows, cols, mines, seed=s + i, first_click=...)``, so a
 run is reproducible and two strategies played with the same seed play the same boards (paired). Every move
-goes through :func:`ipyminesweeper.play.step`, the one step function (the widget uses it too).
+goes through :func:`ipyminesweeper.strategies.step`, the one step function (the widget uses it too).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..engine import LEVELS, Board, Position, View, new_board, reveal
-from ..play import Move, Strategy, exact, opening_cell, resolve, step, strategy_name
+from ..strategies import Move, Strategy, exact, opening_cell, resolve, step, strategy_name
 
 __all__ = [
     "FirstMove",
@@ -63,7 +63,7 @@ def parse_level(level: Level) -> tuple[str, int, int, int]:
 
 
 def conventional_first_move(rows: int, cols: int, first_click: str) -> Position:
-    """The first click the published win rates use: :func:`~ipyminesweeper.play.opening_cell`
+    """The first click the published win rates use: :func:`~ipyminesweeper.strategies.opening_cell`
     when the first click opens a region (``"opening"``, ``"no-guess"``), the corner ``(0, 0)`` when it
     is only safe (``"safe"``, ``"any"``)."""
     if first_click in ("opening", "no-guess"):

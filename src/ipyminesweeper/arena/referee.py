@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from ..engine import View
-from ..play import InvalidMoveError, Move, Strategy, StrategyError, resolve, strategy_name
-from ..play.game import REASON_LIMIT
 from ..solver import certain_moves, probabilities
+from ..strategies import InvalidMoveError, Move, Strategy, StrategyError, resolve, strategy_name
+from ..strategies.game import REASON_LIMIT
 from .bench import BenchResult, RunTally
 from .games import Level, parse_level, play_game
 from .progress import Progress, progress_reporter

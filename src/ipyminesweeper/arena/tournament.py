@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..engine.escape import markdown_text
-from ..play import Strategy, strategy_name
+from ..strategies import Strategy, strategy_name
 from .bench import BenchResult, RunOptions, benchmark, check_options, executor_for
 from .games import Level
 

@@ -28,8 +28,8 @@ from typing import IO, Any
 
 from ..engine import View
 from ..engine.errors import quote
-from ..play import STRATEGIES, Move
-from ..play.game import REASON_LIMIT
+from ..strategies import STRATEGIES, Move
+from ..strategies.game import REASON_LIMIT
 from .confine import confine, private_stdout
 
 __all__ = ["defined_functions", "main"]

@@ -39,7 +39,7 @@ from ..arena.worker import defined_functions
 from ..charts import win_rates
 from ..engine import FIRST_CLICK_POLICIES
 from ..engine.escape import html_text, markdown_text
-from ..play import BUILTINS, STRATEGIES, Strategy
+from ..strategies import BUILTINS, STRATEGIES, Strategy
 
 __all__ = [
     "Entry",

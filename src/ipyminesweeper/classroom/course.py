@@ -115,10 +115,10 @@ EXERCISES: dict[str, Exercise] = {
             STRATEGY,
             600,
             (
-                "ipyminesweeper.play.exact:exact",
-                "ipyminesweeper.play.simple:simple",
-                "ipyminesweeper.play.scored:scored",
-                "ipyminesweeper.play.registry:STRATEGIES",
+                "ipyminesweeper.strategies.exact:exact",
+                "ipyminesweeper.strategies.simple:simple",
+                "ipyminesweeper.strategies.scored:scored",
+                "ipyminesweeper.strategies.registry:STRATEGIES",
             ),
         ),
         Exercise(

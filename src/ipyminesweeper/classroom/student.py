@@ -24,7 +24,7 @@ from typing import Any
 from ..arena.sandbox import Confined, WorkerError, read_roots
 from ..exercises.foreign import Foreign, ForeignError, foreign_error
 from ..exercises.limits import CHECK_SECONDS, WAITING_FACTOR, Elsewhere, Outcome
-from ..play import Move
+from ..strategies import Move
 from .wire import Malformed, StudentName, decode_answer, encode_argument
 
 __all__ = ["GradeLimits", "Notebook", "Remote", "StudentClock"]

@@ -29,7 +29,7 @@ from typing import Any
 from ..engine import Board, BoardError, View
 from ..exercises.foreign import ABSENT, Foreign
 from ..exercises.laws import Rules
-from ..play import Move
+from ..strategies import Move
 
 __all__ = [
     "DEPTH",

@@ -88,7 +88,7 @@ def placement_for(first_click: str) -> Placement:
         if first_click in FIRST_CLICK_POLICIES:
             raise ValueError(
                 f"first_click={first_click!r} needs a solver to place the mines: "
-                "import ipyminesweeper (its play layer registers that placement)"
+                "import ipyminesweeper (its strategies layer registers that placement)"
             ) from None
         raise ValueError(
             f"unknown first_click {first_click!r}: use one of {', '.join(FIRST_CLICK_POLICIES)}"

@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 
 from ..engine import Board, Position, View, toggle_flag
-from ..play import InvalidMoveError, Move, validate_move
 from ..solver import probabilities
+from ..strategies import InvalidMoveError, Move, validate_move
 from .draws import Source
 from .generate import draw_board, every_board_in_play
 from .limits import Outcome, call

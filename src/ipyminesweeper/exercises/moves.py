@@ -113,13 +113,11 @@ def _chord_verdict(
     mine = got.value
     if not isinstance(mine, Board):
         return Verdict(found, labels, (kind,))
+    flag = CellState.FLAGGED.value
     lost_flags = (
-        isinstance(mine, Board)
+        found is not None  # (equal boards keep their flags)
         and (mine.rows, mine.cols) == (board.rows, board.cols)
-        and any(
-            board.state(p) is CellState.FLAGGED and mine.state(p) is not CellState.FLAGGED
-            for p in board.positions()
-        )
+        and any(b == flag and a != flag for b, a in zip(board.states, mine.states, strict=True))
     )
     return Verdict(found, labels, (kind, CHORD[3]), CHORD[3] if lost_flags else kind)
 

@@ -40,7 +40,7 @@ range of mines the step's box can hold from it, and the next state with no mine 
 which ``k`` mines take ``k * minus``), then of the second, ... (one tuple per layer, not one per
 state: the garbage collector has a few objects to look at, not one per state of every component
 kept). Its two readers index it in place: a shared reader, ``zip(it, it, it)`` over one iterator, made
-both builds slower (mypyc boxes what it unpacks; docs/benchmarks.md has the counts)."""
+both builds slower (mypyc boxes what it unpacks; docs/research/benchmarks-history.md has the counts)."""
 # terms[k]: (shift, coefficient) pairs a box holding k mines contributes
 Terms = Sequence[Sequence[tuple[int, int]]]
 TABLE_WIDTH = 9  # a number table's row: the layouts by mines next to the asked cell (at most 8)

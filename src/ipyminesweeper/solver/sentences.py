@@ -1,5 +1,5 @@
 """How the solver words its reasons, in one place: every sentence that says why a cell is safe or a mine
-(the deduction rules' and the exact analysis's), and the pieces the play layer's reasons are made of
+(the deduction rules' and the exact analysis's), and the pieces the strategies layer's reasons are made of
 (numbers, lists of cells, plurals, percentages). A position is written one way, ``(row,col)``
 (:func:`~ipyminesweeper.engine.format_position`)."""
 

@@ -16,7 +16,7 @@ from .history import History, Turn
 from .link import LinkError, SharedGame, read_link
 from .messages import *  # noqa: F403 (every message, as listed in messages.__all__)
 from .runtime_state import RuntimeState, runtime_update
-from .session import Assistance, Autoplay, Problem, Reviewed, Session, Settings, Shared
+from .session import Assistance, AutoplayRun, Problem, Reviewed, Session, Settings, Shared
 from .session_update import StrategyError, start, update, update_all
 from .stats import GameResult, LevelStats, Stats
 from .subscriptions import Every, subscriptions
@@ -24,7 +24,7 @@ from .widget import Minesweeper
 
 __all__ = [
     "Assistance",
-    "Autoplay",
+    "AutoplayRun",
     "Every",
     "GameResult",
     "History",

@@ -16,7 +16,7 @@ from typing import Any, overload
 from ..engine import Board
 from ..engine.errors import quote
 from ..engine.pickling import CheckedPickle
-from ..play import Move, apply_move
+from ..strategies import Move, apply_move
 
 __all__ = ["CHECKPOINT", "History", "Turn", "Turns", "checked_index"]
 

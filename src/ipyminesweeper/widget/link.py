@@ -50,7 +50,7 @@ from ..engine import (
     new_board,
 )
 from ..engine.cells import COVERED
-from ..play import Move
+from ..strategies import Move
 from .board_wire import varint
 
 __all__ = [

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from ..engine import Board, GameSpec, Position
 from ..engine.errors import quote
 from ..engine.geometry import as_position
-from ..play import BUILTINS, STRATEGIES, Strategy
+from ..strategies import BUILTINS, STRATEGIES, Strategy
 from .constants import MAX_CELL, MAX_REQUEST_ID, MIN_CELL
 from .link import MAX_LINK, MODES, SharedGame, read_link
 from .session import Problem
@@ -40,6 +40,7 @@ __all__ = [
     "STOP_REASONS",
     "AddStrategy",
     "AutoStep",
+    "Autoplay",
     "BadInput",
     "Cancel",
     "CellMessage",
@@ -56,7 +57,6 @@ __all__ = [
     "NextSafe",
     "OpenGame",
     "Pause",
-    "Play",
     "Rejected",
     "Resume",
     "Resync",
@@ -468,7 +468,7 @@ class SetQuestionMarks(GameMessage):
 
 
 @dataclass(frozen=True)
-class Play(GameMessage):
+class Autoplay(GameMessage):
     """Start the autoplayer with ``strategy`` (None: the selected one) for ``moves`` moves (None: to the
     end). While it plays, the session subscribes to a timer that sends :class:`AutoStep`."""
 
@@ -477,7 +477,7 @@ class Play(GameMessage):
     action = "play"
 
     def __post_init__(self) -> None:
-        _check_strategy(self.strategy, "Play")
+        _check_strategy(self.strategy, "Autoplay")
         moves = self.moves
         _require_type(moves is None or _is_int(moves), f"moves is an int or None, not {quote(moves)}")
         _require(moves is None or moves >= 0, f"moves must not be negative, not {quote(moves)}")

@@ -1,14 +1,14 @@
 """How the widget words what it shows around the strategies' reasons, in one place: the end of a game,
 the help a game had, and a step of the history. Positions are written ``(row,col)``, as in the reasons
 (:func:`~ipyminesweeper.engine.format_position`); the reasons themselves are the strategies' words
-(:mod:`ipyminesweeper.play.move_words`, :mod:`ipyminesweeper.solver.sentences`).
+(:mod:`ipyminesweeper.strategies.move_words`, :mod:`ipyminesweeper.solver.sentences`).
 """
 
 from __future__ import annotations
 
 from ..engine import GameMetrics, Position, format_position
-from ..play import Review
 from ..solver.sentences import percent
+from ..strategies import Review
 
 __all__ = [
     "BOARD_SET",

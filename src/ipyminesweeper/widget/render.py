@@ -18,8 +18,8 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine import GameMetrics, Position, View
-from ..play import ReviewRow
 from ..solver import InconsistentViewError, analyse
+from ..strategies import ReviewRow
 from . import phrases
 from .constants import SNAPSHOT_NOTE
 from .history import Turn

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..engine import Board, GameMetrics, Replay, View
-from ..play import Review, Strategy
+from ..strategies import Review, Strategy
 from . import phrases
 from .history import History, Turn
 from .stats import Stats
@@ -20,7 +20,7 @@ from .stats import Stats
 __all__ = [
     "ERROR_LIMIT",
     "Assistance",
-    "Autoplay",
+    "AutoplayRun",
     "Problem",
     "Reviewed",
     "Session",
@@ -50,7 +50,7 @@ def problem_of(error: BaseException) -> Problem:
 
 
 @dataclass(frozen=True)
-class Autoplay:
+class AutoplayRun:
     """A run of the autoplayer: its ``strategy`` (a name, a callable, or None: the selected one) and how
     many ``moves_left`` (None: until the game ends)."""
 
@@ -112,7 +112,7 @@ class Settings:
 
 @dataclass(frozen=True)
 class Reviewed:
-    """The review of the finished game (:func:`~ipyminesweeper.play.review`), the move ``index`` shown
+    """The review of the finished game (:func:`~ipyminesweeper.strategies.review`), the move ``index`` shown
     (0-based), and whether the panel is ``shown``. Kept while the game stays as it is."""
 
     review: Review
@@ -153,7 +153,7 @@ class Session:
     hint: Turn | None = None
     viewing: int | None = None
     marks: frozenset[int] = frozenset()
-    autoplay: Autoplay | None = None
+    autoplay: AutoplayRun | None = None
     assistance: Assistance = field(default_factory=Assistance)
     started_at: int = 0
     ended_at: int = 0

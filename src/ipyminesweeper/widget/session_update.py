@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from ..engine import Board, GameSpec, new_board
 from ..engine.errors import quote
-from ..play import STRATEGIES, Strategy, StrategyError, who
+from ..strategies import STRATEGIES, Strategy, StrategyError, who
 from . import messages as msg
 from . import phrases
 from . import transitions as go
@@ -64,7 +64,7 @@ def update(session: Session, message: GameMessage, *, now: int = 0) -> Updated:
             after = go.hinted(go.require_live(session), strategy)
         case msg.NextSafe(pos):
             after = go.safe_hinted(go.require_live(session), pos)
-        case msg.Play(strategy, moves):
+        case msg.Autoplay(strategy, moves):
             after = go.playing(go.require_live(session), strategy, moves)
         case msg.Pause():
             after = replace(session, autoplay=None)

@@ -2,8 +2,8 @@
 
 The runtime (:mod:`.runtime`) compares the answer with the timers it runs after every change of the
 session, starts the new ones and stops the ones no longer asked for. So nothing but the session decides
-whether the autoplayer runs: Play, Pause, the end of the game, a new game, a look back through the history,
-a failing strategy and the move limit all act by changing the session.
+whether the autoplayer runs: Autoplay, Pause, the end of the game, a new game, a look back through the
+history, a failing strategy and the move limit all act by changing the session.
 
 There is no clock timer: the browser counts the seconds itself from the synced ``started_at``, and the
 time comes into ``update`` with each message (``now=``).

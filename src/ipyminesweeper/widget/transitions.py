@@ -3,7 +3,7 @@
 Each is a pure function from a :class:`~ipyminesweeper.widget.session.Session` (and the message's
 fields) to the next session. A step that cannot apply raises a ValueError that says why (a
 :class:`~ipyminesweeper.widget.messages.MessageError`, a ``GameOverError``, an ``InvalidMoveError`` or a
-:class:`~ipyminesweeper.play.StrategyError`); the caller then keeps the session it had.
+:class:`~ipyminesweeper.strategies.StrategyError`); the caller then keeps the session it had.
 """
 
 from __future__ import annotations
@@ -27,12 +27,12 @@ from ..engine import (
 )
 from ..engine.cells import COVERED, FLAGGED
 from ..engine.errors import quote
-from ..play import Action, Move, Strategy, ask, next_safe, review, step, strategy_name
+from ..strategies import Action, Move, Strategy, ask, next_safe, review, step, strategy_name
 from . import phrases
 from .history import History, Turn
 from .link import SharedGame, game_code, moves_clicks
 from .messages import NAME_LIMIT, MessageError
-from .session import Assistance, Autoplay, Reviewed, Session, Shared
+from .session import Assistance, AutoplayRun, Reviewed, Session, Shared
 from .stats import GameResult, level_name
 
 __all__ = [
@@ -182,7 +182,7 @@ def playing(session: Session, strategy: str | Strategy | None, moves: int | None
         raise GameOverError(f"the game is {session.board.status}: start a new game to play again")
     if isinstance(strategy, str):
         require(session.strategy_named(strategy) is not None, f"unknown strategy {quote(strategy)}")
-    return replace(session, autoplay=None if moves == 0 else Autoplay(strategy, moves))
+    return replace(session, autoplay=None if moves == 0 else AutoplayRun(strategy, moves))
 
 
 def board_set(session: Session, new: Board, now: int) -> Session:

@@ -25,8 +25,8 @@ import traitlets as t
 
 from ..engine import Board, BoardOptions, GameMetrics, GameSpec, Position, View
 from ..engine.metrics import game_time
-from ..play import Move, Review, Strategy
 from ..replays import load_replay
+from ..strategies import Move, Review, Strategy
 from . import messages as msg
 from .arguments import BOARD_PARAMETERS, PARAMETERS, check_keywords, given_board, position_of
 from .board_wire import wire_cells
@@ -352,7 +352,7 @@ class Minesweeper(Runtime):
             messages.append(msg.SelectStrategy(strategy))
         if delay is not None:
             messages.append(msg.SetDelay(delay))
-        messages.append(msg.Play(None if isinstance(strategy, str) else strategy, moves))
+        messages.append(msg.Autoplay(None if isinstance(strategy, str) else strategy, moves))
         self.send(*messages)
         return self.follow_timers()
 

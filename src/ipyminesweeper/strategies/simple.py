@@ -2,7 +2,7 @@
 
 It is deliberately simple and is the one place where the rules are written in their most naive form: it
 trusts its own flags and looks at one number at a time. The solver (:mod:`ipyminesweeper.solver`) has the
-real deduction, written once and shared by :func:`~ipyminesweeper.play.exact.exact` and no-guess boards.
+real deduction, written once and shared by :func:`~ipyminesweeper.strategies.exact.exact` and no-guess boards.
 """
 
 from __future__ import annotations

@@ -127,7 +127,7 @@ def _numbers_shown(
         for i, lay in enumerate(layouts):
             if x not in lay:
                 k = fixed
-                for j in loose:  # a loop, not sum() over a generator per layout (docs/benchmarks.md)
+                for j in loose:  # a loop, not sum() over a generator per layout (see benchmarks-history.md)
                     if j in lay:
                         k += 1
                 by_number[k] = by_number.get(k, 0) | 1 << i

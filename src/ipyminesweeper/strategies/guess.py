@@ -1,4 +1,4 @@
-"""How :func:`~ipyminesweeper.play.exact` guesses when no cell is certainly safe.
+"""How :func:`~ipyminesweeper.strategies.exact` guesses when no cell is certainly safe.
 
 In order (the rule of David Hill's JSMinesweeper, ``Minesweeper/client/solver_main.js``, adapted):
 
@@ -359,7 +359,7 @@ def weigh(view: ViewLike, a: Analysis) -> list[Candidate]:
 
 
 def guess(view: ViewLike, a: Analysis) -> Move:
-    """The guess of :func:`~ipyminesweeper.play.exact` on a view with no certainly safe cell (analysed
+    """The guess of :func:`~ipyminesweeper.strategies.exact` on a view with no certainly safe cell (analysed
     as ``a``): steps 1-3 (:func:`early_guess`), else the look-ahead's best cell (:func:`weigh`)."""
     early = early_guess(view, a)
     return early if early is not None else best_guess(view, a, weigh(view, a))

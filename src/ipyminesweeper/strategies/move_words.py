@@ -1,4 +1,4 @@
-"""How the strategies word their moves: every sentence the play layer gives as a move's reason, in one place.
+"""How the strategies word their moves: every sentence they give as a move's reason, in one place.
 
 A position is written one way everywhere, ``(row,col)`` (:func:`~ipyminesweeper.engine.format_position`);
 numbers, lists of cells, plurals and percentages come from the solver's wording

@@ -112,7 +112,7 @@ def exact(view: View) -> Move:
     1. On a fresh board: :func:`opening_cell` (``(2,2)`` or ``(3,3)``).
     2. A cell the solver proves safe (single-point, subset and global-count rules; failing those, the
        exact count over every consistent layout): reveal it. The reason says why.
-    3. Otherwise guess (:mod:`ipyminesweeper.play.guess`): an unavoidable pair first (a forced or
+    3. Otherwise guess (:mod:`ipyminesweeper.strategies.guess`): an unavoidable pair first (a forced or
        pseudo 50/50 no reveal can settle); with at most 1,000 layouts left, an exact endgame search
        for the reveal most likely to win; the same search on a closed-off region that nothing else
        can inform (it must be guessed sooner or later); else, among the cells at least 0.9x as safe
