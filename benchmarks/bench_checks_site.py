@@ -29,7 +29,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "benchmarks.md"
 START, END = "<!-- checks site: start -->", "<!-- checks site: end -->"
-ROUNDS = 3
+ROUNDS = 5
 CLICKS = 20
 WARMUP = 3
 TIMEOUT_MS = 60_000

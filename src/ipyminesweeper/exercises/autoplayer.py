@@ -63,7 +63,7 @@ def check_strategy(fn: Callable[[View], Move], tries: int = 250, *, seed: int = 
         properties=STRATEGY,
         key=_view,
         seed=seed,
-        every_small=EverySmall(_small_with_a_covered_cell, SMALL_CELLS),
+        every_small=EverySmall(_small_with_a_covered_cell, SMALL_CELLS, _cells),
     )
     flagged = run_check(
         "strategy",
@@ -74,7 +74,7 @@ def check_strategy(fn: Callable[[View], Move], tries: int = 250, *, seed: int = 
         properties=STRATEGY,
         key=_view,
         seed=seed,
-        every_small=EverySmall(_small_with_every_covered_cell_flagged, SMALL_CELLS),
+        every_small=EverySmall(_small_with_every_covered_cell_flagged, SMALL_CELLS, _cells),
     )
     return combine(main, flagged)
 
@@ -194,6 +194,10 @@ def _small_with_a_covered_cell() -> Iterator[Board]:
 
 def _small_with_every_covered_cell_flagged() -> Iterator[Board]:
     return (board for board in every_board_in_play(SMALL_CELLS) if "." not in board.view.cells)
+
+
+def _cells(board: Board) -> int:
+    return board.rows * board.cols
 
 
 def _view(board: Board) -> View:

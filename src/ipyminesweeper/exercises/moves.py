@@ -96,12 +96,16 @@ def _check_move(name: str, reference: Rule, fn: Rule, tries: int, seed: int) -> 
         return Verdict(found, tuple(labels), (kind,))
 
     build = draw_situation if reference is chord else _board_and_position
-    small = EverySmall(_every_small_situation, SMALL_CELLS)
+    small = EverySmall(_every_small_situation, SMALL_CELLS, _situation_cells)
     return run_check(name, fn, build, judge, tries, properties=properties, seed=seed, every_small=small)
 
 
 def _every_small_situation() -> Iterator[tuple[Board, Position]]:
     return ((board, pos) for board in every_board_in_play(SMALL_CELLS) for pos in board.positions())
+
+
+def _situation_cells(situation: tuple[Board, Position]) -> int:
+    return situation[0].rows * situation[0].cols
 
 
 def _chord_verdict(

@@ -27,7 +27,6 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
-from itertools import chain
 from random import Random
 from typing import Any, Generic, TypeVar
 
@@ -76,7 +75,7 @@ SMALLEST_EXAMPLES = 400
 seeded ones)."""
 
 
-AFTER_THE_FIRST = 300
+AFTER_THE_FIRST = 100
 """How many of the smallest examples after the first that fails are tried for a smaller one."""
 
 
@@ -111,12 +110,13 @@ class Verdict:
 
 @dataclass(frozen=True)
 class EverySmall(Generic[E]):
-    """Every example of a check of at most ``cells`` cells, fewest cells first (``make()``), tried
-    before the other smallest examples: a failure among them of at most ``cells + 1`` cells is the
-    smallest there is, so the search ends there."""
+    """Every example of a check of at most ``cells`` cells, fewest cells first (``make()``; ``size``
+    gives an example's cells), tried before the other smallest examples: a failure of at most
+    ``cells + 1`` cells is then the smallest there is, so the search ends there."""
 
     make: Callable[[], Iterator[E]]
     cells: int
+    size: Callable[[E], int]
 
 
 class _Enough(BaseException):
@@ -148,7 +148,7 @@ def run_check(
         failing = next((r for r in results if r.counterexample is not None), None)
         shown = failing.counterexample if failing is not None else None
         if failing is not None and shrink and not calls.timeouts:
-            smaller = _smallest_failure(build, judge, key, calls, every_small)
+            smaller = _smallest_failure(build, judge, key, calls, every_small, shown)
             if smaller is None:  # none among the smallest examples: Hypothesis shrinks the one found
                 smaller = _shrunk(build, judge, (tries, seed), key, calls, SHRINK_SECONDS)
             if smaller is not None and (shown is None or _size(smaller) <= _size(shown)):
@@ -208,31 +208,42 @@ def _smallest_failure(
     key: Callable[[E], Hashable],
     calls: Calls,
     every_small: EverySmall[E] | None = None,
+    found_first: Counterexample | None = None,
 ) -> Counterexample | None:
-    """The smallest failure among the smallest examples (``every_small``'s, then
-    :func:`~.draws.smallest_examples`), tried in order up to :data:`AFTER_THE_FIRST` past the first that
-    fails: the smallest counterexample, or close to it, the same however busy the machine
-    (:data:`SMALLEST_SECONDS` is only a cap)."""
-    best: Counterexample | None = None
-    left = AFTER_THE_FIRST
+    """The smallest failure among the smallest examples: ``every_small``'s, fewest cells first, until the
+    rest have as many cells as the smallest failure yet (``found_first``, the one the check found, to
+    begin with); then, unless that settled it, :func:`~.draws.smallest_examples` in order, up to
+    :data:`AFTER_THE_FIRST` past the first that fails: the smallest counterexample, or close to it, the
+    same however busy the machine (:data:`SMALLEST_SECONDS` is only a cap)."""
     end = time.perf_counter() + SMALLEST_SECONDS
-    complete = every_small.cells + 1 if every_small is not None else 0
-    examples: Iterator[E] = smallest_once(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES)
-    if every_small is not None:
-        examples = chain(kept_once(every_small.make), examples)
+    best: Counterexample | None = None
     seen: set[Hashable] = set()
-    for example in examples:
+
+    def tried(example: E) -> None:
+        nonlocal best
+        k = key(example)
+        if k not in seen:
+            seen.add(k)
+            found = judge(example).counterexample
+            if found is not None and (best is None or _size(found) < _size(best)):
+                best = found
+
+    if every_small is not None:
+        if found_first is not None and _size(found_first)[0] <= every_small.cells + 1:
+            best = found_first
+        for example in kept_once(every_small.make):
+            if calls.stopped or time.perf_counter() > end:
+                return best
+            if best is not None and every_small.size(example) >= _size(best)[0]:
+                break  # the rest have as many cells, or more
+            tried(example)
+        if best is not None and _size(best)[0] <= every_small.cells + 1:
+            return best  # every example with fewer cells was tried
+    left = AFTER_THE_FIRST
+    for example in smallest_once(build, key, SMALLEST_PLANS, SMALLEST_EXAMPLES):
         if calls.stopped or left == 0 or time.perf_counter() > end:
             break
-        if best is not None and _size(best)[0] <= complete:
-            break  # every example with fewer cells was tried
-        k = key(example)
-        if k in seen:
-            continue
-        seen.add(k)
-        found = judge(example).counterexample
-        if found is not None and (best is None or _size(found) < _size(best)):
-            best = found
+        tried(example)
         left -= best is not None
     return best
 
