@@ -280,21 +280,20 @@ def smallest_once(
     """:func:`smallest_examples`, each made once per kernel: a failing check is run again after each
     fix, and making them was most of its time. Made as they are read (a check reads few of them)."""
     try:
-        kept = _KEPT_SMALLEST.get((_same(build), _same(key), plans, small))
+        return kept_once(
+            lambda: smallest_examples(build, key, plans, small), (_same(build), _same(key), plans, small)
+        )
     except TypeError:  # an argument that cannot be a key: made afresh
         return smallest_examples(build, key, plans, small)
-    if kept is None:
-        kept = _KEPT_SMALLEST[(_same(build), _same(key), plans, small)] = _KeptItems(
-            smallest_examples(build, key, plans, small)
-        )
-    return iter(cast("_KeptItems[E]", kept))
 
 
-def kept_once(make: Callable[[], Iterator[E]]) -> Iterator[E]:
-    """The items of ``make()``, made once per kernel as they are first read (keyed by ``make``)."""
-    kept = _KEPT_SMALLEST.get(_same(make))
+def kept_once(make: Callable[[], Iterator[E]], key: Hashable | None = None) -> Iterator[E]:
+    """The items of ``make()``, made once per kernel as they are first read, kept under ``key`` (by
+    default, ``make`` itself). A TypeError when ``key`` cannot be a key."""
+    key = _same(make) if key is None else key
+    kept = _KEPT_SMALLEST.get(key)
     if kept is None:
-        kept = _KEPT_SMALLEST[_same(make)] = _KeptItems(make())
+        kept = _KEPT_SMALLEST[key] = _KeptItems(make())
     return iter(cast("_KeptItems[E]", kept))
 
 

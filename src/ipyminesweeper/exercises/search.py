@@ -10,10 +10,9 @@ smallest failure shown.
    gives.
 3. If a property broke, the smallest examples of all are tried, smallest first, as SmallCheck does
    (a check's :class:`EverySmall` examples first, then :func:`~.draws.smallest_examples`; made once
-   per kernel), up to :data:`AFTER_THE_FIRST` past the
-   first that fails. Only when none of them fails does Hypothesis build examples the same way
-   (:func:`~.draws.strategy_of`),
-   find one that breaks a property and shrink it, for :data:`SHRINK_SECONDS` at most. The check shows
+   per kernel), up to :data:`AFTER_THE_FIRST` past the first that fails. Only when none of them fails
+   does Hypothesis build examples the same way (:func:`~.draws.strategy_of`), find one that breaks a
+   property and shrink it, for :data:`SHRINK_SECONDS` at most. The check shows
    the smallest counterexample seen (the cells of its board, then the length of its call, decide).
 
 Every call of the student's function goes through :func:`~.limits.call`: a time limit, printing kept aside,
